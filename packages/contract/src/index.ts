@@ -1,0 +1,13 @@
+export * from './route.js';
+export * from './envelope.js';
+export * from './common.js';
+export * from './traits.js';
+export * from './categories.js';
+export * from './chargers.js';
+export * from './pois.js';
+export * from './parking.js';
+export * from './locations.js';
+export * from './news.js';
+export * from './content.js';
+export * from './messages.js';
+export { apiRoutes, type ApiRouteName } from './api.js';

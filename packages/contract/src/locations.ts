@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { route } from './route.js';
+import { envelope } from './envelope.js';
+import {
+  latitude,
+  limits,
+  longitude,
+  outletTypeSchema,
+  qBool,
+  qId,
+  trimmed,
+} from './common.js';
+import { traitValueSchema } from './traits.js';
+import { chargerSummarySchema } from './chargers.js';
+import { poiSchema } from './pois.js';
+import { parkingLotSummarySchema } from './parking.js';
+
+/**
+ * One map marker. Kept small: the whole list is fetched at once (50,000 locations must stay
+ * small), so absent flags and empty lists are left out rather than sent as false/[].
+ */
+export const locationListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fullAddress: z.string(),
+  city: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  hasCharger: z.boolean().optional(),
+  hasPoi: z.boolean().optional(),
+  hasParking: z.boolean().optional(),
+  /** At least one charger is AVAILABLE or PREPARING. */
+  available: z.boolean().optional(),
+  outlets: z.array(outletTypeSchema).optional(),
+  /** Highest charger power at the location, kW. */
+  maxPowerKw: z.number().optional(),
+  /** At least one shop here accepts points. */
+  acceptsPoints: z.boolean().optional(),
+  distanceInKm: z.number().optional(),
+});
+export type LocationListItem = z.infer<typeof locationListItemSchema>;
+
+export const addressSchema = z.object({
+  full: z.string(),
+  countryCode: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+  street: z.string(),
+  addressType: z.string(),
+  houseNumber: z.string(),
+});
+
+export const locationDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: addressSchema,
+  fullAddress: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  hasCharger: z.boolean(),
+  hasPoi: z.boolean(),
+  hasParking: z.boolean(),
+  available: z.boolean(),
+  outlets: z.array(outletTypeSchema),
+  description: z.string().nullable(),
+  traits: z.array(traitValueSchema),
+  chargers: z.array(chargerSummarySchema),
+  pois: z.array(poiSchema),
+  parkingLotId: z.number().int().nullable(),
+  parkingLot: parkingLotSummarySchema.nullable(),
+});
+export type LocationDetail = z.infer<typeof locationDetailSchema>;
+
+/** SPEC §3 Filter. Every field optional; applied in SQL. */
+export const locationFilterSchema = z.object({
+  city: trimmed().optional(),
+  outletType: outletTypeSchema.optional(),
+  currentType: z.enum(['AC', 'DC', 'all']).optional(),
+  performanceFrom: z.coerce.number().min(0).max(limits.performanceMaxKw).optional(),
+  searchCharger: qBool.optional(),
+  searchPoi: qBool.optional(),
+  searchParking: qBool.optional(),
+  onlyPointAccepter: qBool.optional(),
+  onlyAvailableChargers: qBool.optional(),
+  selectedCategory: qId.optional(),
+  subcategory: qId.optional(),
+  /** Comma-separated category ids, or the parameter repeated. */
+  selectedSubCategories: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v, ctx) => {
+      const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
+      const ids = parts.map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: 'invalid.categoryIds' });
+        return z.NEVER;
+      }
+      return ids;
+    })
+    .optional(),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+});
+export type LocationFilter = z.infer<typeof locationFilterSchema>;
+
+export const locationRoutes = {
+  locations: route({
+    method: 'GET',
+    path: '/api/v1/location/locations',
+    summary: 'Every location as a compact map marker (gzip, ETag)',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    response: envelope(z.array(locationListItemSchema)),
+  }),
+  filteredLocations: route({
+    method: 'GET',
+    path: '/api/v1/location/filtered-locations',
+    summary: 'Locations matching the SPEC §3 filter, nearest first when coordinates are given',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    query: locationFilterSchema,
+    response: envelope(z.array(locationListItemSchema)),
+  }),
+  closestLocation: route({
+    method: 'GET',
+    path: '/api/v1/location/closest-location',
+    summary: 'Id of the nearest location with an available charger, or null',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    query: z.object({
+      latitude,
+      longitude,
+      product: z.enum(['charger', 'service', 'parking']).default('charger'),
+    }),
+    response: envelope(z.number().int().nullable()),
+  }),
+  location: route({
+    method: 'GET',
+    path: '/api/v1/location/location',
+    summary: 'One location with its chargers, shops, parking lot and traits',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    query: z.object({ id: qId, refresh: qBool.optional() }),
+    response: envelope(locationDetailSchema),
+  }),
+  locationChargerPoi: route({
+    method: 'GET',
+    path: '/api/v1/location/location-charger-poi/:id',
+    summary: 'One location and the base address of shop pictures',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    params: z.object({ id: qId }),
+    response: envelope(z.object({ location: locationDetailSchema, pictureBase: z.string() })),
+  }),
+};
+
