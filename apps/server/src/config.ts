@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  VOLTPARK_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mode: 'sandbox' | 'production';
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemoData: boolean;
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment. Production refuses sandbox parts (ARCHITECTURE: embedded defaults). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mode: e.VOLTPARK_MODE,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA === 'auto' && e.VOLTPARK_MODE === 'sandbox',
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+  if (config.mode === 'production') {
+    const missing: string[] = [];
+    if (!config.databaseUrl) missing.push('DATABASE_URL (the embedded PGlite is a sandbox part)');
+    if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
+    if (missing.length > 0) {
+      throw new ConfigError(`Production mode refuses sandbox parts. Set: ${missing.join(', ')}`);
+    }
+  }
+  return config;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  AnyRoute,
+  Lang,
+  RouteBody,
+  RouteParams,
+  RouteQuery,
+  RouteResponse,
+} from '@voltpark/contract';
+import { requestLang } from './lang.js';
+
+export interface HandlerContext<R extends AnyRoute> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  lang: Lang;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** JSON routes return their envelope; raw routes (redirect, file) answer through `reply`. */
+export type Handler<R extends AnyRoute> = (
+  ctx: HandlerContext<R>,
+) => Promise<R['raw'] extends string ? FastifyReply : RouteResponse<R> | FastifyReply>;
+
+export const routeKey = (r: Pick<AnyRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/**
+ * Serves one contract route: the contract's zod schemas validate params, query and body at the
+ * edge (errors become translated field messages) and the response schema checks what we send.
+ */
+export function serve<R extends AnyRoute>(app: FastifyInstance, route: R, handler: Handler<R>) {
+  app.servedRoutes.add(routeKey(route));
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.raw ? {} : { response: { 200: route.response } }),
+    },
+    handler: (req, reply) =>
+      handler({
+        params: req.params as RouteParams<R>,
+        query: req.query as RouteQuery<R>,
+        body: req.body as RouteBody<R>,
+        lang: requestLang(req),
+        req,
+        reply,
+      }),
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /path` of every contract route this server serves. */
+    servedRoutes: Set<string>;
+  }
+}

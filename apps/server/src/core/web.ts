@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { apiNotFound } from './error-handler.js';
+
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/ocpp') || url.startsWith('/ws');
+
+/**
+ * Serves the built web app (apps/web/dist) with a single-page fallback: any GET that is not
+ * an API call and not a file gets index.html, so deep links like /charger/12 work.
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (isApiPath(url) || req.method !== 'GET') return apiNotFound(req, reply);
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm start` (it builds apps/web first).');
+    }
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
+  });
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+  );
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      mode: config.mode,
+      database: database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    },
+    `Voltpark is running at ${config.publicUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});
