@@ -7,6 +7,7 @@ export const limits = {
   licencePlateMax: 20,
   parkCodeLength: 5,
   passwordMin: 8,
+  passwordMax: 255,
   energyMinKWh: 1,
   energyMaxKWh: 500,
   walletStartMinimum: 5000,
@@ -16,6 +17,14 @@ export const limits = {
   chargeMinutes: [15, 30, 45, 60, 120, 180, 240, 360, 480, 600, 720] as const,
   wizardAmounts: [500, 1000, 3000, 5000, 10000] as const,
   performanceMaxKw: 100,
+  /** Online-wallet deposit (points): step 500, default 500, at most 100000 (and the balance). */
+  depositStep: 500,
+  depositDefault: 500,
+  depositMax: 100000,
+  depositOptions: [500, 1000, 3000, 5000, 10000, 15000] as const,
+  /** Minutes a generated or bought coupon stays valid after activation. */
+  couponValidityMinutes: 60,
+  captchaValidityMinutes: 14,
 } as const;
 
 /** Query strings carry text: these coerce it and reject what cannot be a value. */

@@ -57,8 +57,16 @@ export const contentRoutes = {
     owner: 'foundation',
     query: z.object({
       type: fileTypeSchema,
-      subdir: z.string().max(64).regex(/^[0-9]+\/$/).optional(),
-      name: z.string().min(1).max(200).regex(/^[A-Za-z0-9._-]+$/),
+      subdir: z
+        .string()
+        .max(64)
+        .regex(/^[0-9]+\/$/)
+        .optional(),
+      name: z
+        .string()
+        .min(1)
+        .max(200)
+        .regex(/^[A-Za-z0-9._-]+$/),
       token: z.string().max(512).optional(),
       random: z.string().max(64).optional(),
     }),

@@ -39,3 +39,11 @@ export type Envelope<T> = {
 export const errorDataSchema = z.object({ responseCode: z.string() }).nullable();
 export const errorEnvelopeSchema = envelope(errorDataSchema);
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** An envelope whose `extraData` has a known shape (e.g. the settings beside the logged-in user). */
+export function envelopeWithExtra<T extends z.ZodType, E extends z.ZodType>(data: T, extraData: E) {
+  return envelope(data).extend({ extraData: extraData.optional() });
+}
+
+/** For calls whose answer is only the `result` flag (and messages). */
+export const emptyEnvelopeSchema = envelope(z.null());

@@ -1,6 +1,7 @@
 export * from './route.js';
 export * from './envelope.js';
 export * from './common.js';
+export * from './validation.js';
 export * from './traits.js';
 export * from './categories.js';
 export * from './chargers.js';
@@ -9,5 +10,23 @@ export * from './parking.js';
 export * from './locations.js';
 export * from './news.js';
 export * from './content.js';
+export * from './user.js';
+export * from './oauth.js';
+export * from './captcha.js';
+export * from './cars.js';
+export * from './coupons.js';
+export * from './wallet.js';
+export * from './billing.js';
+export * from './charging.js';
+export * from './parkingSession.js';
+export * from './surcharge.js';
+export * from './websocket.js';
 export * from './messages.js';
-export { apiRoutes, type ApiRouteName } from './api.js';
+export {
+  apiRoutes,
+  apiRouteList,
+  routeGroups,
+  routesOfOwner,
+  type ApiRouteName,
+  type ApiRoutes,
+} from './api.js';

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { route } from './route.js';
 import { envelope } from './envelope.js';
-import {
-  latitude,
-  limits,
-  longitude,
-  outletTypeSchema,
-  qBool,
-  qId,
-  trimmed,
-} from './common.js';
+import { latitude, limits, longitude, outletTypeSchema, qBool, qId, trimmed } from './common.js';
 import { traitValueSchema } from './traits.js';
 import { chargerSummarySchema } from './chargers.js';
 import { poiSchema } from './pois.js';
@@ -157,4 +149,3 @@ export const locationRoutes = {
     response: envelope(z.object({ location: locationDetailSchema, pictureBase: z.string() })),
   }),
 };
-

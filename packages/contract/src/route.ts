@@ -6,7 +6,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'none' | 'optional' | 'user';
 
 /** The issue of SPEC that serves the call; routes of later issues are declared but not yet served. */
-export type RouteOwner = 'foundation' | 'accounts' | 'payments' | 'charging' | 'parking' | 'loyalty' | 'billing';
+export type RouteOwner =
+  'foundation' | 'accounts' | 'payments' | 'charging' | 'parking' | 'loyalty' | 'billing';
 
 /**
  * One call of SPEC §7. `path` is the exact wire path under `/api/` (Fastify style `:param`),
@@ -48,7 +49,14 @@ export function route<
   return def;
 }
 
-export type AnyRoute = RouteDef<HttpMethod, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+export type AnyRoute = RouteDef<
+  HttpMethod,
+  string,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType
+>;
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 export type RouteParams<R extends AnyRoute> = Infer<R['params']>;

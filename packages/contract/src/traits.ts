@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const traitTypeSchema = z.enum(['BOOLEAN', 'TEXT', 'LIST_SINGLE', 'LIST_MULTIPLE', 'LIST_CUSTOM']);
+export const traitTypeSchema = z.enum([
+  'BOOLEAN',
+  'TEXT',
+  'LIST_SINGLE',
+  'LIST_MULTIPLE',
+  'LIST_CUSTOM',
+]);
 export type TraitType = z.infer<typeof traitTypeSchema>;
 
 export const traitSchema = z.object({
