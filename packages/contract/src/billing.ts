@@ -51,7 +51,7 @@ export type Country = z.infer<typeof countrySchema>;
 export const countryCodeSchema = z
   .string({ error: 'invalid.required' })
   .trim()
-  .min(1, 'invalid.required')
+  .min(1, { error: 'invalid.required', abort: true })
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, 'invalid.country'));
 

@@ -6,7 +6,7 @@ import { envelope } from './envelope.js';
 export const oauthClientIdSchema = z
   .string({ error: 'invalid.required' })
   .trim()
-  .min(1, 'invalid.required')
+  .min(1, { error: 'invalid.required', abort: true })
   .max(128, 'invalid.tooLong')
   .regex(/^[A-Za-z0-9._-]+$/, 'invalid.value');
 

@@ -82,7 +82,7 @@ export const stopParkingBodySchema = z
 export const carPlateParamSchema = z
   .string()
   .trim()
-  .min(1, 'invalid.required')
+  .min(1, { error: 'invalid.required', abort: true })
   .max(20, 'invalid.tooLong')
   .transform((v) => v.toUpperCase());
 

@@ -100,7 +100,9 @@ export const registerBodySchema = z
     email: emailSchema,
     phone: phoneSchema,
     password: newPasswordSchema,
-    password2: z.string({ error: 'invalid.required' }).min(1, 'invalid.required'),
+    password2: z
+      .string({ error: 'invalid.required' })
+      .min(1, { error: 'invalid.required', abort: true }),
     accepted: acceptedSchema,
     chargerId: z.union([z.literal(''), qId]).optional(),
     gateId: z.union([z.literal(''), qId]).optional(),
@@ -128,7 +130,9 @@ export const updateUserBodySchema = z
 export const forgetPasswordChangeBodySchema = z
   .object({
     password: newPasswordSchema,
-    password2: z.string({ error: 'invalid.required' }).min(1, 'invalid.required'),
+    password2: z
+      .string({ error: 'invalid.required' })
+      .min(1, { error: 'invalid.required', abort: true }),
     token: requiredString(512),
   })
   .superRefine(passwordsMatch);

@@ -11,7 +11,7 @@ export const requiredString = (max: number = limits.textMax) =>
   z
     .string({ error: 'invalid.required' })
     .trim()
-    .min(1, 'invalid.required')
+    .min(1, { error: 'invalid.required', abort: true })
     .max(max, 'invalid.tooLong');
 
 /** Optional, trimmed text; an empty value becomes undefined. */
@@ -44,7 +44,7 @@ export const loginPasswordSchema = requiredString();
  */
 export const newPasswordSchema = z
   .string({ error: 'invalid.required' })
-  .min(1, 'invalid.required')
+  .min(1, { error: 'invalid.required', abort: true })
   .max(limits.passwordMax, 'invalid.tooLong')
   .refine((v) => v.length === 0 || v.trim() === v, 'invalid.passwordSpace')
   .refine(
@@ -75,7 +75,12 @@ export const parkCodeSchema = z
   .string({ error: 'invalid.required' })
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().min(1, 'invalid.required').regex(PARK_CODE_PATTERN, 'invalid.parkCode'));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'invalid.required', abort: true })
+      .regex(PARK_CODE_PATTERN, 'invalid.parkCode'),
+  );
 /** Optional parking code: empty means none. */
 export const optionalParkCodeSchema = z
   .union([z.literal(''), parkCodeSchema])
