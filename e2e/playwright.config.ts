@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(os.tmpdir(), `voltpark-e2e-${port}`);
@@ -20,16 +21,8 @@ export default defineConfig({
     ...devices['Pixel 7'],
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: [...chromiumArgs],
     },
     trace: 'off',
     screenshot: 'only-on-failure',

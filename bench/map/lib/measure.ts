@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { devices } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the baseline's files come from: the same packages a project would install. */
+const STATIC_ROOTS: Record<string, string> = {
+  leaflet: path.join(path.dirname(require.resolve('leaflet/package.json')), 'dist'),
+  markercluster: path.join(
+    path.dirname(require.resolve('leaflet.markercluster/package.json')),
+    'dist',
+  ),
+  baseline: path.resolve(here, '../baseline'),
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves /__bench/<root>/<file> from STATIC_ROOTS, on the product server's origin (same-origin API). */
+async function serveBenchFile(route: Route) {
+  const url = new URL(route.request().url());
+  const [, , root, ...rest] = url.pathname.split('/');
+  const dir = root ? STATIC_ROOTS[root] : undefined;
+  const rel = path.normalize(rest.join('/') || 'index.html');
+  if (!dir || rel.startsWith('..') || path.isAbsolute(rel)) return route.fulfill({ status: 404 });
+  const file = path.join(dir, rel);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return route.fulfill({ status: 404 });
+  return route.fulfill({
+    status: 200,
+    contentType: TYPES[path.extname(file)] ?? 'application/octet-stream',
+    body: fs.readFileSync(file),
+  });
+}
+
+export interface RunResult {
+  /** ms from navigation start to the first clusters in the DOM. */
+  firstClustersMs: number;
+  /** Where the figure came from: the page's performance mark, or a fallback. */
+  source: 'mark' | 'observer' | 'poll';
+  /** ms from navigation start until the locations answer had arrived. */
+  apiResponseEndMs: number | null;
+  clustersInDom: number;
+  markersInDom: number;
+  /** Same-origin .js URLs fetched before the first clusters (the map's real initial JS). */
+  scripts: string[];
+  tileRequestsFailed: number;
+  consoleErrors: string[];
+}
+
+export interface MeasureOptions {
+  base: string;
+  timeoutMs: number;
+}
+
+/** Phone viewport as in e2e/playwright.config.ts. A fresh context per run: a first visit. */
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
+  return browser.newContext({ ...pixel, locale: 'hu-HU' });
+}
+
+function watch(page: Page) {
+  const consoleErrors: string[] = [];
+  let tileRequestsFailed = 0;
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/tile\.openstreetmap\.org|ERR_NAME_NOT_RESOLVED/.test(m.text())) {
+      consoleErrors.push(m.text().slice(0, 300));
+    }
+  });
+  page.on('pageerror', (e) => consoleErrors.push(String(e).slice(0, 300)));
+  page.on('requestfailed', (r) => {
+    if (/tile\.openstreetmap\.org/.test(r.url())) tileRequestsFailed += 1;
+  });
+  return {
+    consoleErrors,
+    get tileRequestsFailed() {
+      return tileRequestsFailed;
+    },
+  };
+}
+
+/** Watches for `selector` from the very start of the page, recording performance.now() when it matches. */
+function readyObserverScript(selector: string) {
+  return `(() => {
+    const check = () => {
+      if (window.__benchReadyAt === undefined && document.querySelector(${JSON.stringify(selector)})) {
+        window.__benchReadyAt = performance.now();
+        obs.disconnect();
+      }
+    };
+    const obs = new MutationObserver(check);
+    obs.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-clusters-ready'], childList: true });
+  })();`;
+}
+
+async function collect(
+  page: Page,
+  markName: string,
+  readySelector: string,
+  apiPath: string,
+  clusterSelector: string,
+  markerSelector: string,
+) {
+  return page.evaluate(
+    ({ markName, readySelector, apiPath, clusterSelector, markerSelector }) => {
+      const w = window as unknown as { __benchReadyAt?: number };
+      const mark = performance.getEntriesByName(markName)[0]?.startTime ?? null;
+      const at = mark ?? w.__benchReadyAt ?? null;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const api = resources.find((r) => new URL(r.name).pathname === apiPath);
+      const limit = at ?? performance.now();
+      const scripts = resources
+        .filter(
+          (r) =>
+            new URL(r.name).origin === location.origin &&
+            /\.m?js$/.test(new URL(r.name).pathname) &&
+            r.startTime <= limit,
+        )
+        .map((r) => new URL(r.name).pathname);
+      return {
+        mark,
+        observed: w.__benchReadyAt ?? null,
+        now: performance.now(),
+        ready: document.querySelector(readySelector) !== null,
+        apiResponseEnd: api ? api.responseEnd : null,
+        clusters: document.querySelectorAll(clusterSelector).length,
+        markers: document.querySelectorAll(markerSelector).length,
+        scripts,
+      };
+    },
+    { markName, readySelector, apiPath, clusterSelector, markerSelector },
+  );
+}
+
+interface Target {
+  url: string;
+  markName: string;
+  readySelector: string;
+  clusterSelector: string;
+  markerSelector: string;
+  serveBench: boolean;
+}
+
+async function measure(browser: Browser, t: Target, opts: MeasureOptions): Promise<RunResult> {
+  const context = await newContext(browser);
+  try {
+    if (t.serveBench) await context.route(`${opts.base}/__bench/**`, serveBenchFile);
+    const page = await context.newPage();
+    const w = watch(page);
+    await page.addInitScript(readyObserverScript(t.readySelector));
+    await page.goto(t.url, { waitUntil: 'commit', timeout: opts.timeoutMs });
+    await page.waitForSelector(t.readySelector, { state: 'attached', timeout: opts.timeoutMs });
+    const c = await collect(
+      page,
+      t.markName,
+      t.readySelector,
+      '/api/v1/location/locations',
+      t.clusterSelector,
+      t.markerSelector,
+    );
+    const source: RunResult['source'] =
+      c.mark !== null ? 'mark' : c.observed !== null ? 'observer' : 'poll';
+    return {
+      firstClustersMs: c.mark ?? c.observed ?? c.now,
+      source,
+      apiResponseEndMs: c.apiResponseEnd,
+      clustersInDom: c.clusters,
+      markersInDom: c.markers,
+      scripts: c.scripts,
+      tileRequestsFailed: w.tileRequestsFailed,
+      consoleErrors: w.consoleErrors,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export function measureOurs(browser: Browser, opts: MeasureOptions) {
+  return measure(
+    browser,
+    {
+      url: `${opts.base}/map`,
+      markName: 'voltpark:first-clusters',
+      readySelector: '[data-testid="map"][data-clusters-ready="true"]',
+      clusterSelector: '[data-testid="map-cluster"]',
+      markerSelector: '[data-testid="map-marker"]',
+      serveBench: false,
+    },
+    opts,
+  );
+}
+
+export function measureBaseline(browser: Browser, opts: MeasureOptions) {
+  return measure(
+    browser,
+    {
+      url: `${opts.base}/__bench/baseline/index.html`,
+      markName: 'baseline:first-clusters',
+      readySelector: '#map[data-clusters-ready="true"]',
+      clusterSelector: '.marker-cluster',
+      markerSelector: '.leaflet-marker-icon:not(.marker-cluster)',
+      serveBench: true,
+    },
+    opts,
+  );
+}

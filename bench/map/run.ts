@@ -1,0 +1,358 @@
+/**
+ * bench/map — time from navigation to the first clustered markers with 50,000 locations, for the
+ * product's map (supercluster in a Web Worker) and for a Leaflet + leaflet.markercluster baseline,
+ * in the same Chromium against the same server and data. Also prints the gzip size of the map
+ * route's initial JS and of the 50,000-location API answer. Targets are printed, never enforced.
+ *
+ *   npm run bench                       (from the repo root or bench/)
+ *   npm run bench -- --runs 9 --locations 20000 --build
+ *
+ * See bench/README.md for how to read the output.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../e2e/chromium';
+import {
+  freePort,
+  runToEnd,
+  startProcess,
+  stopAllNow,
+  stopProcess,
+  tsxCli,
+  waitForReady,
+} from './lib/proc';
+import { distFileOf, initialJs, jsFilesSize, payloadFigures, type JsSizes } from './lib/sizes';
+import { measureBaseline, measureOurs, type RunResult } from './lib/measure';
+import { summarize, type Summary } from './lib/stats';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const distDir = path.join(repoRoot, 'apps/web/dist');
+const resultsDir = path.join(repoRoot, 'bench/results');
+
+const TARGET_RATIO = 10;
+const TARGET_FIRST_CLUSTERS_MS = 1_500;
+const TARGET_INITIAL_JS_GZIP = 200 * 1024;
+
+const { values: argv } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    locations: { type: 'string', default: '50000' },
+    build: { type: 'boolean', default: false },
+    'keep-data': { type: 'boolean', default: false },
+    'run-timeout': { type: 'string', default: '90000' },
+    'total-timeout': { type: 'string', default: '1500000' },
+  },
+  allowPositionals: false,
+});
+const RUNS = Math.max(1, Number(argv.runs));
+const LOCATIONS = Math.max(0, Number(argv.locations));
+const RUN_TIMEOUT_MS = Number(argv['run-timeout']);
+const TOTAL_TIMEOUT_MS = Number(argv['total-timeout']);
+
+const kb = (n: number | null | undefined) => (n == null ? '—' : `${(n / 1024).toFixed(1)} KB`);
+const ms = (n: number | null | undefined) => (n == null ? '—' : `${Math.round(n)} ms`);
+const yesNo = (ok: boolean | null) => (ok == null ? 'unknown' : ok ? 'MET' : 'NOT MET');
+const log = (...a: unknown[]) => console.log(...a);
+
+let tempDir: string | null = null;
+let browser: Browser | null = null;
+let server: ReturnType<typeof startProcess> | null = null;
+let cleaning: Promise<void> | null = null;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await browser?.close().catch(() => undefined);
+    browser = null;
+    if (server) await stopProcess(server.child).catch(() => undefined);
+    server = null;
+    stopAllNow();
+    if (tempDir && !argv['keep-data']) fs.rmSync(tempDir, { recursive: true, force: true });
+    else if (tempDir) log(`data kept in ${tempDir}`);
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    log(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench/map: gave up after ${TOTAL_TIMEOUT_MS} ms`);
+  void cleanup().finally(() => process.exit(2));
+}, TOTAL_TIMEOUT_MS);
+watchdog.unref();
+
+async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  process.stdout.write(`• ${label} … `);
+  const value = await fn();
+  log(`${ms(performance.now() - t0)}`);
+  return value;
+}
+
+async function main() {
+  log(`bench/map — ${new Date().toISOString()} — ${os.cpus().length} CPU, Node ${process.version}`);
+  log(`runs: ${RUNS} per variant (after 1 warm-up each), locations generated: ${LOCATIONS}\n`);
+
+  const nodeEnv = { ...process.env, LOG_LEVEL: 'warn' };
+
+  if (argv.build || !fs.existsSync(path.join(distDir, 'index.html'))) {
+    await step('building the web app (npm run build -w @voltpark/web)', () =>
+      runToEnd('web build', 'npm', ['run', 'build', '-w', '@voltpark/web'], {
+        cwd: repoRoot,
+        env: process.env,
+        timeoutMs: 300_000,
+      }),
+    );
+  }
+  const distBuiltAt = fs.statSync(path.join(distDir, 'index.html')).mtime.toISOString();
+
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltpark-bench-'));
+  const dataDir = path.join(tempDir, 'data');
+  const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1' };
+
+  // The server seeds the demo data into an empty database on start; the CLI then adds the
+  // generated locations. Doing it in this order works whether or not the CLI seeds the demo.
+  const seedPort = await freePort();
+  await step('seeding the demo data (first server start)', async () => {
+    server = startProcess(process.execPath, [tsxCli, 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(seedPort) },
+    });
+    await waitForReady(`http://127.0.0.1:${seedPort}/readyz`, server.child, server.tail, 180_000);
+    await stopProcess(server.child);
+    server = null;
+  });
+  const seedRun = await step(`generating ${LOCATIONS} locations (seed CLI)`, () =>
+    runToEnd(
+      'seed CLI',
+      process.execPath,
+      [tsxCli, 'apps/server/src/db/seed/cli.ts', '--locations', String(LOCATIONS)],
+      { cwd: repoRoot, env, timeoutMs: 900_000 },
+    ),
+  );
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const readyMs = await step(`starting the server on ${base}`, async () => {
+    server = startProcess(process.execPath, [tsxCli, 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(port) },
+    });
+    return waitForReady(`${base}/readyz`, server.child, server.tail, 180_000);
+  });
+
+  const payload = await step('measuring the locations answer', () => payloadFigures(base));
+  if (payload.locations < LOCATIONS) {
+    log(`  ! the API lists ${payload.locations} locations, fewer than the ${LOCATIONS} generated`);
+  }
+  if (!payload.hasDemoGodollo) log('  ! no demo location in Gödöllő: was the demo seed applied?');
+
+  const initial = initialJs(distDir);
+
+  browser = await step('starting Chromium', () =>
+    chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        ...chromiumArgs,
+        // Tile servers fail at once, without any network: the network must not matter.
+        '--host-resolver-rules=MAP tile.openstreetmap.org ~NOTFOUND, MAP *.tile.openstreetmap.org ~NOTFOUND',
+      ],
+      timeout: 60_000,
+    }),
+  );
+  const b = browser;
+  const opts = { base, timeoutMs: RUN_TIMEOUT_MS };
+
+  const ours: RunResult[] = [];
+  const baseline: RunResult[] = [];
+  const failures: string[] = [];
+  const attempt = async (label: string, fn: () => Promise<RunResult>, into: RunResult[] | null) => {
+    try {
+      const r = await fn();
+      into?.push(r);
+      log(
+        `  ${label.padEnd(16)} first clusters ${ms(r.firstClustersMs).padStart(8)} (${r.source}), ` +
+          `API answer in at ${ms(r.apiResponseEndMs)}, ${r.clustersInDom} clusters + ${r.markersInDom} markers in DOM` +
+          (r.consoleErrors.length ? `, ${r.consoleErrors.length} console error(s)` : ''),
+      );
+    } catch (err) {
+      const msg = `${label}: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`;
+      failures.push(msg);
+      log(`  ${label.padEnd(16)} FAILED — ${msg}`);
+    }
+  };
+
+  log('• browser runs (fresh context each, Pixel 7 viewport, tiles blocked)');
+  await attempt('ours warm-up', () => measureOurs(b, opts), null);
+  await attempt('baseline warm-up', () => measureBaseline(b, opts), null);
+  for (let i = 1; i <= RUNS; i++) {
+    // Interleaved, so drift (GC, thermal, other load) hits both alike.
+    await attempt(`ours #${i}`, () => measureOurs(b, opts), ours);
+    await attempt(`baseline #${i}`, () => measureBaseline(b, opts), baseline);
+  }
+
+  const oursSummary = summarize(ours.map((r) => r.firstClustersMs));
+  const baselineSummary = summarize(baseline.map((r) => r.firstClustersMs));
+  const ratio = (a: number | null, o: number | null) => (a != null && o ? a / o : null);
+  const ratioMedian = ratio(baselineSummary.median, oursSummary.median);
+  const ratioP90 = ratio(baselineSummary.p90, oursSummary.p90);
+
+  // The JS the map page really fetched before its first clusters (lazy chunks and worker included).
+  const loadedFiles = new Set<string>();
+  for (const r of ours) {
+    for (const s of r.scripts) {
+      const f = distFileOf(distDir, s);
+      if (f) loadedFiles.add(f);
+    }
+  }
+  const loaded: JsSizes = jsFilesSize(distDir, loadedFiles);
+
+  const firstClustersMet =
+    oursSummary.median != null ? oursSummary.median < TARGET_FIRST_CLUSTERS_MS : null;
+  const firstClustersP90Met =
+    oursSummary.p90 != null ? oursSummary.p90 < TARGET_FIRST_CLUSTERS_MS : null;
+  const ratioMet = ratioMedian != null ? ratioMedian >= TARGET_RATIO : null;
+  const initialMet = initial.files.length > 0 ? initial.gzip <= TARGET_INITIAL_JS_GZIP : null;
+  const loadedMet = loaded.files.length > 0 ? loaded.gzip <= TARGET_INITIAL_JS_GZIP : null;
+
+  const line = (label: string, s: Summary) =>
+    `  ${label.padEnd(34)} median ${ms(s.median).padStart(8)}   p90 ${ms(s.p90).padStart(8)}   (min ${ms(s.min)}, max ${ms(s.max)}, n=${s.runs})`;
+
+  log('\n=== Time from navigation start to the first clusters in the DOM ===');
+  log(line('ours (/map, supercluster worker)', oursSummary));
+  log(line('baseline (leaflet.markercluster)', baselineSummary));
+  log(
+    `  ratio baseline/ours               median ${ratioMedian == null ? '—' : `${ratioMedian.toFixed(1)}×`}   p90 ${ratioP90 == null ? '—' : `${ratioP90.toFixed(1)}×`}`,
+  );
+  log('\n=== Targets (printed, not enforced) ===');
+  log(
+    `  ≥ ${TARGET_RATIO}× faster than the baseline (median)   ${ratioMedian == null ? '—' : `${ratioMedian.toFixed(1)}×`}   ${yesNo(ratioMet)}`,
+  );
+  log(
+    `  first clusters < ${TARGET_FIRST_CLUSTERS_MS} ms (median)         ${ms(oursSummary.median)}   ${yesNo(firstClustersMet)}` +
+      `   (p90 ${ms(oursSummary.p90)}: ${yesNo(firstClustersP90Met)})`,
+  );
+  log(
+    `  initial JS ≤ ${kb(TARGET_INITIAL_JS_GZIP)} gzip (index.html + static imports)   ${kb(initial.gzip)}   ${yesNo(initialMet)}`,
+  );
+  log(
+    `  all JS /map fetched before first clusters (lazy chunks + worker)   ${kb(loaded.gzip)}   ${yesNo(loadedMet)}`,
+  );
+
+  log('\n=== Map route JS (gzip -9 each, summed) ===');
+  log(
+    `  entry ${initial.entry ?? '— (no module script in index.html)'}; dist built ${distBuiltAt}`,
+  );
+  for (const f of initial.files)
+    log(`  ${kb(f.gzip).padStart(10)} gzip  ${kb(f.raw).padStart(10)} raw  ${f.file}`);
+  log(
+    `  ${kb(initial.gzip).padStart(10)} gzip  ${kb(initial.raw).padStart(10)} raw  total initial`,
+  );
+  const extra = loaded.files.filter((f) => !initial.files.some((i) => i.file === f.file));
+  for (const f of extra)
+    log(
+      `  ${kb(f.gzip).padStart(10)} gzip  ${kb(f.raw).padStart(10)} raw  + ${f.file} (loaded by /map)`,
+    );
+
+  log('\n=== The locations answer ===');
+  log(
+    `  ${payload.url}: ${payload.locations} locations, ETag ${payload.etag ? 'yes' : 'no'}, 304 on revalidate: ${payload.notModifiedOnRevalidate ?? '—'}`,
+  );
+  log(`  raw JSON                       ${kb(payload.rawBytes)}`);
+  log(
+    `  served for Accept-Encoding gzip ${kb(payload.servedGzipBytes)} (${payload.servedGzipEncoding})`,
+  );
+  log(`  gzip -9 computed here          ${kb(payload.gzip9Bytes)}`);
+  log(
+    `  served to Chromium (br first)  ${kb(payload.servedBrBytes)} (${payload.servedBrEncoding})`,
+  );
+  log(`  first fetch took               ${ms(payload.fetchMs)}`);
+  if (failures.length) log(`\n${failures.length} run(s) failed:\n  ${failures.join('\n  ')}`);
+  const errors = [...new Set(ours.concat(baseline).flatMap((r) => r.consoleErrors))];
+  if (errors.length) log(`\nconsole errors seen:\n  ${errors.slice(0, 10).join('\n  ')}`);
+
+  const now = new Date();
+  const result = {
+    date: now.toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      node: process.version,
+    },
+    chromium: b.version(),
+    settings: { runs: RUNS, warmUps: 1, locationsGenerated: LOCATIONS, viewport: 'Pixel 7' },
+    setup: { seedCliMs: seedRun.ms, serverReadyMs: readyMs, distBuiltAt },
+    firstClusters: {
+      ours: {
+        ...oursSummary,
+        runsMs: ours.map((r) => r.firstClustersMs),
+        sources: ours.map((r) => r.source),
+      },
+      baseline: { ...baselineSummary, runsMs: baseline.map((r) => r.firstClustersMs) },
+      ratioBaselineOverOurs: { median: ratioMedian, p90: ratioP90 },
+      apiResponseEndMs: {
+        ours: summarize(
+          ours.flatMap((r) => (r.apiResponseEndMs == null ? [] : [r.apiResponseEndMs])),
+        ),
+        baseline: summarize(
+          baseline.flatMap((r) => (r.apiResponseEndMs == null ? [] : [r.apiResponseEndMs])),
+        ),
+      },
+      domAtFirstClusters: {
+        ours: ours.map((r) => ({ clusters: r.clustersInDom, markers: r.markersInDom })),
+        baseline: baseline.map((r) => ({ clusters: r.clustersInDom, markers: r.markersInDom })),
+      },
+      tileRequestsFailed: ours.concat(baseline).reduce((s, r) => s + r.tileRequestsFailed, 0),
+    },
+    js: { initial, loadedBeforeFirstClusters: loaded },
+    payload,
+    targets: {
+      ratio: { target: `>= ${TARGET_RATIO}x`, value: ratioMedian, met: ratioMet },
+      firstClustersMs: {
+        target: `< ${TARGET_FIRST_CLUSTERS_MS}`,
+        value: oursSummary.median,
+        met: firstClustersMet,
+        p90Met: firstClustersP90Met,
+      },
+      initialJsGzipBytes: {
+        target: `<= ${TARGET_INITIAL_JS_GZIP}`,
+        value: initial.gzip,
+        met: initialMet,
+      },
+      loadedJsGzipBytes: {
+        target: `<= ${TARGET_INITIAL_JS_GZIP}`,
+        value: loaded.gzip,
+        met: loadedMet,
+      },
+    },
+    failures,
+    consoleErrors: errors,
+  };
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const out = path.join(resultsDir, `map-${now.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  log(`\nfigures written to ${path.relative(process.cwd(), out) || out}`);
+  return ours.length > 0 && baseline.length > 0;
+}
+
+main()
+  .then(async (ok) => {
+    await cleanup();
+    clearTimeout(watchdog);
+    process.exit(ok ? 0 : 1);
+  })
+  .catch(async (err: unknown) => {
+    console.error(`\nbench/map failed: ${err instanceof Error ? err.message : String(err)}`);
+    await cleanup();
+    process.exit(1);
+  });
