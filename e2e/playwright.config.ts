@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL,
     ...devices['Pixel 7'],
     browserName: 'chromium',
+    // Hungarian drivers first: the app starts in Hungarian for a hu browser (SPEC §1).
+    locale: 'hu-HU',
+    timezoneId: 'Europe/Budapest',
     launchOptions: {
       executablePath: chromiumPath,
       args: [...chromiumArgs],
