@@ -1,2 +1,9 @@
 // Every table of the database. Each domain keeps its tables in its own file here.
 export * from './meta.js';
+export * from './locations.js';
+export * from './chargers.js';
+export * from './pois.js';
+export * from './parking.js';
+export * from './traits.js';
+export * from './content.js';
+export * from './vehicles.js';
