@@ -13,6 +13,7 @@ import { addSecurityHeaders } from './core/security-headers.js';
 import { serveWebApp } from './core/web.js';
 import { registerModules } from './modules/index.js';
 import { loggerOptions } from './core/logger.js';
+import { installAuthentication } from './modules/auth/authenticate.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -25,11 +26,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('servedRoutes', new Set<string>());
+  installAuthentication(app, database.db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);

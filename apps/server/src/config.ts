@@ -14,6 +14,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Voltpark <no-reply@voltpark.hu>'),
+  WIZARD_CARS_OPTIONAL: z.enum(['0', '1']).default('0'),
+  WELCOME_SCREEN: z.enum(['0', '1']).default('1'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = {
@@ -26,6 +31,13 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoData: boolean;
   webDistDir: string;
+  /** Unset: mails stay in the outbox, readable at the sandbox mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  wizardCarsOptional: boolean;
+  welcomeScreen: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -48,6 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' && e.VOLTPARK_MODE === 'sandbox',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    wizardCarsOptional: e.WIZARD_CARS_OPTIONAL === '1',
+    welcomeScreen: e.WELCOME_SCREEN === '1',
+    trustProxy: e.TRUST_PROXY === '1',
   };
   if (config.mode === 'production') {
     const missing: string[] = [];

@@ -27,10 +27,10 @@ export function envelope<T extends z.ZodType>(data: T) {
     useAlert: z.boolean(),
   });
 }
-export type Envelope<T> = {
+export type Envelope<T, E = unknown> = {
   result: boolean;
   data: T;
-  extraData?: unknown;
+  extraData?: E;
   message?: Message;
   messages: Message[];
   useAlert: boolean;

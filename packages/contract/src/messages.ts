@@ -6,6 +6,13 @@ import type { Lang } from './common.js';
 export const messageCatalogs: Record<Lang, Record<string, string>> = { hu, en };
 export type MessageKey = keyof typeof hu;
 
-export function translateMessage(key: string, lang: Lang): string {
-  return messageCatalogs[lang][key] ?? messageCatalogs.hu[key] ?? key;
+export function translateMessage(
+  key: string,
+  lang: Lang,
+  vars: Record<string, string | number> = {},
+): string {
+  const text = messageCatalogs[lang][key] ?? messageCatalogs.hu[key] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
 }

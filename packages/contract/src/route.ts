@@ -20,12 +20,13 @@ export interface RouteDef<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Res extends z.ZodType = z.ZodType,
+  A extends RouteAuth = RouteAuth,
 > {
   method: M;
   path: P;
   summary: string;
   tag: string;
-  auth: RouteAuth;
+  auth: A;
   owner: RouteOwner;
   params?: Params;
   query?: Query;
@@ -45,7 +46,8 @@ export function route<
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
   Res extends z.ZodType = z.ZodType,
->(def: RouteDef<M, P, Params, Query, Body, Res>): RouteDef<M, P, Params, Query, Body, Res> {
+  const A extends RouteAuth = RouteAuth,
+>(def: RouteDef<M, P, Params, Query, Body, Res, A>): RouteDef<M, P, Params, Query, Body, Res, A> {
   return def;
 }
 
@@ -58,13 +60,23 @@ export type AnyRoute = RouteDef<
   z.ZodType
 >;
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+// `params?:` makes R['params'] include undefined: drop it before inferring (not distributive).
+type Defined<T> = Exclude<T, undefined>;
+type Infer<T> = [Defined<T>] extends [never]
+  ? undefined
+  : Defined<T> extends z.ZodType
+    ? z.infer<Defined<T>>
+    : undefined;
 export type RouteParams<R extends AnyRoute> = Infer<R['params']>;
 export type RouteQuery<R extends AnyRoute> = Infer<R['query']>;
 export type RouteBody<R extends AnyRoute> = Infer<R['body']>;
 export type RouteResponse<R extends AnyRoute> = z.infer<R['response']>;
 /** What a caller passes: input types (before zod coercion/defaults). */
-type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Input<T> = [Defined<T>] extends [never]
+  ? undefined
+  : Defined<T> extends z.ZodType
+    ? z.input<Defined<T>>
+    : undefined;
 export type RouteQueryInput<R extends AnyRoute> = Input<R['query']>;
 export type RouteBodyInput<R extends AnyRoute> = Input<R['body']>;
 export type RouteParamsInput<R extends AnyRoute> = Input<R['params']>;

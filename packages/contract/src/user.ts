@@ -298,6 +298,18 @@ export const userRoutes = {
     body: registerBodySchema,
     response: emptyEnvelopeSchema,
   }),
+  activate: route({
+    method: 'GET',
+    path: '/api/v1/user/activate',
+    summary:
+      'The link of the confirmation mail (not among SPEC calls): activates the account and redirects to /registration-result',
+    tag,
+    auth: 'none',
+    owner: 'accounts',
+    query: z.object({ token: requiredString(512) }),
+    response: z.null(),
+    raw: 'redirect',
+  }),
   forgetPassword: route({
     method: 'POST',
     path: '/api/v1/user/forget-password',

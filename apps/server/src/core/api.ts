@@ -8,12 +8,16 @@ import type {
   RouteResponse,
 } from '@voltpark/contract';
 import { requestLang } from './lang.js';
+import { ApiError } from './errors.js';
+import type { AuthUser } from '../modules/auth/sessions.js';
 
 export interface HandlerContext<R extends AnyRoute> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;
   lang: Lang;
+  /** The caller: always set on `auth: 'user'` routes (401 otherwise), maybe on `optional` ones. */
+  user: R['auth'] extends 'user' ? AuthUser : AuthUser | null;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -40,15 +44,21 @@ export function serve<R extends AnyRoute>(app: FastifyInstance, route: R, handle
       ...(route.body ? { body: route.body } : {}),
       ...(route.raw ? {} : { response: { 200: route.response } }),
     },
-    handler: (req, reply) =>
-      handler({
+    handler: async (req, reply) => {
+      const user = route.auth === 'none' ? null : await req.server.authenticate(req);
+      if (route.auth === 'user' && !user) {
+        throw new ApiError(401, 'error.unauthorized', { responseCode: 'UNAUTHORIZED' });
+      }
+      return handler({
         params: req.params as RouteParams<R>,
         query: req.query as RouteQuery<R>,
         body: req.body as RouteBody<R>,
         lang: requestLang(req),
+        user: user as HandlerContext<R>['user'],
         req,
         reply,
-      }),
+      });
+    },
   });
 }
 
@@ -56,5 +66,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `METHOD /path` of every contract route this server serves. */
     servedRoutes: Set<string>;
+    /** The user behind the request's credentials, or null (resolved once per request). */
+    authenticate(req: FastifyRequest): Promise<AuthUser | null>;
   }
 }

@@ -6,15 +6,19 @@ export function message(
   messageKey: string,
   severity: Severity = 'info',
   field?: string,
+  vars?: Record<string, string | number>,
 ): Message {
   return {
     severity,
     messageKey,
-    text: translateMessage(messageKey, lang),
+    text: translateMessage(messageKey, lang, vars),
     ...(field ? { field } : {}),
   };
 }
 
-export function ok<T>(data: T, extra: Partial<Omit<Envelope<T>, 'data'>> = {}): Envelope<T> {
+export function ok<T, E = unknown>(
+  data: T,
+  extra: Partial<Omit<Envelope<T, E>, 'data'>> = {},
+): Envelope<T, E> {
   return { result: true, data, messages: [], useAlert: false, ...extra };
 }

@@ -16,8 +16,9 @@ function errorBody(
   fields: FieldProblem[] = [],
   severity: Message['severity'] = 'error',
   useAlert = true,
+  vars?: Record<string, string | number>,
 ): ErrorEnvelope {
-  const main = message(lang, messageKey, severity);
+  const main = message(lang, messageKey, severity, undefined, vars);
   return {
     result: false,
     data: { responseCode },
@@ -53,6 +54,7 @@ export function installErrorHandlers(app: FastifyInstance) {
             o.fields,
             o.severity,
             o.useAlert ?? true,
+            o.vars,
           ),
         );
     }

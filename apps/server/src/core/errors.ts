@@ -18,6 +18,8 @@ export class ApiError extends Error {
       severity?: Severity;
       fields?: FieldProblem[];
       useAlert?: boolean;
+      /** Values for `{{name}}` placeholders of the message text. */
+      vars?: Record<string, string | number>;
     } = {},
   ) {
     super(messageKey);

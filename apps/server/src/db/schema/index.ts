@@ -7,3 +7,6 @@ export * from './parking.js';
 export * from './traits.js';
 export * from './content.js';
 export * from './vehicles.js';
+export * from './accounts.js';
+export * from './billing.js';
+export * from './cars.js';

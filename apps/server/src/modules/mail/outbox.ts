@@ -1,0 +1,40 @@
+import type { Lang } from '@voltpark/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema/accounts.js';
+import { renderMail, type MailTemplate } from './templates.js';
+
+/** Renders a mail in the recipient's language and stores it; delivery happens in the background. */
+export async function queueMail(db: Db, to: string, lang: Lang, mail: MailTemplate) {
+  const rendered = renderMail(mail, lang);
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      template: mail.template,
+      lang,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export function listMailbox(db: Db, limit = 100) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      toAddress: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
+}
+
+export async function readMail(db: Db, id: number) {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row ?? null;
+}

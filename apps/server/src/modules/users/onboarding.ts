@@ -1,0 +1,45 @@
+import type { OnboardingDetails, Settings } from '@voltpark/contract';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
+import { billingData } from '../../db/schema/billing.js';
+import { userCars } from '../../db/schema/cars.js';
+
+/**
+ * The operator's switches (SPEC §3 Settings flags). The card step of the welcome wizard stays
+ * off until saved cards exist (payments issue): it must not offer what cannot be done.
+ */
+export function frontendSettings(config: Config): Settings {
+  return {
+    frontendWizardCarsOptional: config.wizardCarsOptional ? '1' : '0',
+    frontendWizardCards: '0',
+    frontendWelcomeScreen: config.welcomeScreen ? '1' : '0',
+  };
+}
+
+export async function onboardingDetails(db: Db, userId: number): Promise<OnboardingDetails> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [billing] = await db
+    .select({ n: count() })
+    .from(billingData)
+    .where(and(eq(billingData.userId, userId), isNull(billingData.deletedAt)));
+  const [cars] = await db
+    .select({ n: count() })
+    .from(userCars)
+    .where(and(eq(userCars.userId, userId), isNull(userCars.deletedAt)));
+  const hasPhone = Boolean(user?.phone);
+  const hasBilling = (billing?.n ?? 0) > 0;
+  const hasCar = (cars?.n ?? 0) > 0;
+  return {
+    userHasPhoneNumber: hasPhone,
+    userHasBillingData: hasBilling,
+    userHasCar: hasCar,
+    userHasCreditCard: false,
+    carAdditionSkipped: user?.carAdditionSkipped ?? false,
+    creditCardAdditionSkipped: user?.cardAdditionSkipped ?? false,
+    userSetPhoneNumber: hasPhone,
+    userSetBillingData: hasBilling,
+    userSetCar: hasCar,
+  };
+}

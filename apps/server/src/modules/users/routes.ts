@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '@voltpark/contract';
+import { eq } from 'drizzle-orm';
+import { serve } from '../../core/api.js';
+import { ok, message } from '../../core/envelope.js';
+import { ApiError } from '../../core/errors.js';
+import { users } from '../../db/schema/accounts.js';
+import { revokeSession } from '../auth/sessions.js';
+import type { ModuleDeps } from '../index.js';
+import { login } from './login.js';
+import { frontendSettings, onboardingDetails } from './onboarding.js';
+import { changePasswordWithToken, requestPasswordReset } from './password-reset.js';
+import { deleteAccount, setLanguage, updateProfile } from './profile.js';
+import { activate, register } from './registration.js';
+import { findUserById } from './repository.js';
+import { toUserDto } from './user-dto.js';
+
+export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  const extraFor = async (userId: number) => ({
+    settings: frontendSettings(config),
+    onboardingDetails: await onboardingDetails(db, userId),
+  });
+
+  serve(app, apiRoutes.userSettings, async () => ok(frontendSettings(config)));
+
+  serve(app, apiRoutes.loggedinUser, async ({ user }) => {
+    const row = await findUserById(db, user.id);
+    if (!row) throw new ApiError(401, 'error.unauthorized', { responseCode: 'UNAUTHORIZED' });
+    return ok(toUserDto(row), { extraData: await extraFor(user.id) });
+  });
+
+  serve(app, apiRoutes.login, async ({ body, req }) => {
+    const session = await login(db, body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    return ok(session, { extraData: await extraFor(session.user.id) });
+  });
+
+  serve(app, apiRoutes.logout, async ({ user }) => {
+    await revokeSession(db, user.sessionId);
+    return ok(null);
+  });
+
+  serve(app, apiRoutes.register, async ({ body, lang, req }) => {
+    await register(db, config, body, { ip: req.ip, lang });
+    return ok(null, { messages: [message(lang, 'register.success', 'info')], useAlert: true });
+  });
+
+  serve(app, apiRoutes.activate, async ({ query, reply }) =>
+    reply.redirect(await activate(db, query.token), 302),
+  );
+
+  serve(app, apiRoutes.forgetPassword, async ({ body, lang }) => {
+    await requestPasswordReset(db, config, body.email, lang);
+    return ok(null, { messages: [message(lang, 'forgetPassword.sent', 'info')], useAlert: true });
+  });
+
+  serve(app, apiRoutes.forgetPasswordChange, async ({ body, lang }) => {
+    await changePasswordWithToken(db, body.token, body.password);
+    return ok(null, {
+      messages: [message(lang, 'forgetPassword.changed', 'info')],
+      useAlert: true,
+    });
+  });
+
+  serve(app, apiRoutes.userUpdate, async ({ body, user, lang }) => {
+    const updated = await updateProfile(db, user.id, {
+      email: body.email || undefined,
+      phone: body.phone,
+      password: body.password || undefined,
+      oldPassword: body.oldPassword || undefined,
+      lang: body.lang,
+    });
+    return ok(updated, { messages: [message(lang, 'profile.saved', 'info')] });
+  });
+
+  serve(app, apiRoutes.userLang, async ({ body, user }) => {
+    await setLanguage(db, user.id, body.lang);
+    return ok(null);
+  });
+
+  serve(app, apiRoutes.userDelete, async ({ user, lang }) => {
+    await deleteAccount(db, user.id);
+    return ok(null, { messages: [message(lang, 'profile.deleted', 'info')] });
+  });
+
+  serve(app, apiRoutes.skipCarAddition, async ({ user }) => {
+    await db.update(users).set({ carAdditionSkipped: true }).where(eq(users.id, user.id));
+    return ok(await onboardingDetails(db, user.id));
+  });
+
+  serve(app, apiRoutes.skipCardAddition, async ({ user }) => {
+    await db.update(users).set({ cardAdditionSkipped: true }).where(eq(users.id, user.id));
+    return ok(await onboardingDetails(db, user.id));
+  });
+}
