@@ -114,6 +114,7 @@ describe('the route table', () => {
         'login:none',
         'googleLogin:none',
         'facebookLogin:none',
+        'activate:none',
         'appleLogin:none',
         'appleReturn:none',
         'register:none',
