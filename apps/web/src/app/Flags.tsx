@@ -1,0 +1,49 @@
+/** Flag images for the language buttons (decorative: the buttons are named Magyar / English). */
+export function FlagHu() {
+  return (
+    <svg
+      viewBox="0 0 6 4"
+      width="28"
+      height="19"
+      aria-hidden="true"
+      focusable="false"
+      className="vp-flag"
+    >
+      <rect width="6" height="4" fill="#477050" />
+      <rect width="6" height="2.667" fill="#fff" />
+      <rect width="6" height="1.333" fill="#ce2939" />
+    </svg>
+  );
+}
+
+export function FlagEn() {
+  return (
+    <svg
+      viewBox="0 0 60 30"
+      width="28"
+      height="19"
+      aria-hidden="true"
+      focusable="false"
+      className="vp-flag"
+    >
+      <clipPath id="vp-uk-s">
+        <path d="M0,0 v30 h60 v-30 z" />
+      </clipPath>
+      <clipPath id="vp-uk-t">
+        <path d="M30,15 h30 v15 z v15 h-30 z h-30 v-15 z v-15 h30 z" />
+      </clipPath>
+      <g clipPath="url(#vp-uk-s)">
+        <path d="M0,0 v30 h60 v-30 z" fill="#012169" />
+        <path d="M0,0 L60,30 M60,0 L0,30" stroke="#fff" strokeWidth="6" />
+        <path
+          d="M0,0 L60,30 M60,0 L0,30"
+          clipPath="url(#vp-uk-t)"
+          stroke="#C8102E"
+          strokeWidth="4"
+        />
+        <path d="M30,0 v30 M0,15 h60" stroke="#fff" strokeWidth="10" />
+        <path d="M30,0 v30 M0,15 h60" stroke="#C8102E" strokeWidth="6" />
+      </g>
+    </svg>
+  );
+}

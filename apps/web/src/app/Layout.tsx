@@ -1,0 +1,104 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { BusyOverlay } from './BusyOverlay';
+import { isRouteMeta, type RouteMeta } from './meta';
+import { isLoggedIn } from './session';
+import { TopBar } from './TopBar';
+
+const Announcements = lazy(() =>
+  Promise.all([import('../features/news'), import('../shared/query')]).then(([m, q]) => ({
+    default: q.withQuery(m.Announcements),
+  })),
+);
+const Footer = lazy(() =>
+  Promise.all([import('./Footer'), import('../shared/query')]).then(([m, q]) => ({
+    default: q.withQuery(m.Footer),
+  })),
+);
+
+export function useRouteMeta(): RouteMeta | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]!.handle;
+    if (isRouteMeta(h)) return h;
+  }
+  return undefined;
+}
+
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+/** Top bar, skip link, main landmark, footer, global overlays, title and login guard. */
+export function Layout() {
+  const { t, i18n } = useTranslation();
+  const meta = useRouteMeta();
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRef = useRef(true);
+  // Adverts and news wait until the map has had its start (SPEC: shown after start).
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), 2500);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // The document title follows the route title.
+  useEffect(() => {
+    document.title = meta ? `${t(meta.titleKey)} · Voltpark` : 'Voltpark';
+  }, [meta, t, i18n.language]);
+
+  // After navigation, focus moves to the main content (screen readers announce the new page).
+  useEffect(() => {
+    if (firstRef.current) {
+      firstRef.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  const guard = meta?.loginRequired && !isLoggedIn();
+  if (guard) {
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ loginNeeded: true, from: `${location.pathname}${location.search}` }}
+      />
+    );
+  }
+
+  const fullscreen = meta?.fullscreen ?? false;
+  return (
+    <div className={fullscreen ? 'vp-app vp-app--fullscreen' : 'vp-app'}>
+      <a className="vp-skip" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <TopBar showMenu={!meta?.disableMainMenu} />
+      <main id="main" ref={mainRef} tabIndex={-1} className="vp-main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!fullscreen && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+      <BusyOverlay />
+      {settled && meta && !meta.noFullScreenAd && (
+        <Suspense fallback={null}>
+          <Announcements />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
+  );
+}

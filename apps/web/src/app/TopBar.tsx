@@ -1,0 +1,114 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Badge, Burger, Group, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+const MainMenu = lazy(() => import('./MainMenu'));
+import { setLanguage, type Lang } from '../shared/i18n';
+import { useLang } from '../shared/i18n/useLang';
+import { FlagEn, FlagHu } from './Flags';
+
+type ServerMode = 'sandbox' | 'production';
+let modePromise: Promise<ServerMode> | null = null;
+
+/** GET /healthz → {mode}; a missing mode (or no answer) counts as sandbox. Fetched once. */
+function useServerMode(): ServerMode | null {
+  const [mode, setMode] = useState<ServerMode | null>(null);
+  useEffect(() => {
+    let alive = true;
+    modePromise ??= fetch('/healthz', { headers: { Accept: 'application/json' } })
+      .then((r) => r.json() as Promise<{ mode?: string }>)
+      .then((j): ServerMode => (j.mode === 'production' ? 'production' : 'sandbox'))
+      .catch((): ServerMode => 'sandbox');
+    void modePromise.then((m) => alive && setMode(m));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return mode;
+}
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 100 100" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect width="100" height="100" rx="20" fill="#0b6e4f" />
+      <polygon points="58,8 24,56 46,56 38,92 76,40 54,40 64,8" fill="#fff" />
+    </svg>
+  );
+}
+
+const LANG_BUTTONS: { lang: Lang; name: string; Flag: () => React.JSX.Element }[] = [
+  { lang: 'hu', name: 'Magyar', Flag: FlagHu },
+  { lang: 'en', name: 'English', Flag: FlagEn },
+];
+
+export function TopBar({ showMenu }: { showMenu: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const { pathname } = useLocation();
+  const mode = useServerMode();
+  const sandbox = mode !== null && mode !== 'production';
+
+  return (
+    <header className="vp-topbar">
+      <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          {showMenu && (
+            <Burger
+              opened={menuOpen}
+              onClick={() => {
+                setMenuLoaded(true);
+                setMenuOpen((o) => !o);
+              }}
+              aria-label={t('menu.open')}
+              aria-expanded={menuOpen}
+              aria-controls="main-menu"
+              size="sm"
+              className="vp-touch"
+            />
+          )}
+          <Link to="/" className="vp-logo" aria-label={t('app.homeLink')}>
+            <Logo />
+            <span className="vp-logo__text">Voltpark</span>
+          </Link>
+          {sandbox && (
+            <Badge
+              color="orange.9"
+              variant="filled"
+              size="lg"
+              radius="sm"
+              className="vp-sandbox"
+              data-testid="sandbox-badge"
+              title={t('app.sandboxHint')}
+              aria-label={`SANDBOX – ${t('app.sandboxHint')}`}
+            >
+              SANDBOX
+            </Badge>
+          )}
+        </Group>
+        <Group gap={4} wrap="nowrap" role="group" aria-label={t('app.language')}>
+          {LANG_BUTTONS.map(({ lang: l, name, Flag }) => (
+            <UnstyledButton
+              key={l}
+              className="vp-lang"
+              aria-label={name}
+              title={name}
+              aria-pressed={lang === l}
+              lang={l}
+              onClick={() => void setLanguage(l)}
+            >
+              <Flag />
+            </UnstyledButton>
+          ))}
+        </Group>
+      </Group>
+      {showMenu && menuLoaded && (
+        <Suspense fallback={null}>
+          <MainMenu opened={menuOpen} onClose={() => setMenuOpen(false)} pathname={pathname} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

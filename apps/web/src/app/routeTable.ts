@@ -1,0 +1,309 @@
+import { meta, type RouteMeta } from './meta';
+
+/** Which screen a route shows; router.tsx maps these to (lazy) components. */
+export type ScreenKey =
+  | 'chargerView'
+  | 'parkingLotView'
+  | 'newsList'
+  | 'newsPost'
+  | 'support'
+  | 'aboutUs'
+  | 'openSource'
+  | 'chargerSearch'
+  | 'parkingSearch'
+  | 'gtc'
+  | 'gtcHu'
+  | 'privacy'
+  | 'privacyHu'
+  | 'privacyWizard'
+  | 'later';
+
+export interface RouteSpec {
+  path: string;
+  screen: ScreenKey;
+  meta: RouteMeta;
+}
+
+const later = (name: string, titleKey: string, flags: Partial<RouteMeta> = {}) =>
+  meta(name, titleKey, { later: true, ...flags });
+const loginOnly = { loginRequired: true, canRedirectHereAfterLogin: true };
+const wizard = {
+  loginRequired: true,
+  wizardView: true,
+  disableMainMenu: true,
+  noFullScreenAd: true,
+};
+const paymentResult = { noFullScreenAd: true, enabledAtCasualCharge: true };
+
+/** The map routes (/, /map, /map/:lat/:lng, /map/:lat/:lng/:findroute) share the map screen. */
+export const MAP_ROUTES: readonly { path: string; index?: boolean; meta: RouteMeta }[] = [
+  {
+    path: '/',
+    index: true,
+    meta: meta('index', 'route.home', { fullscreen: true, enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/map',
+    meta: meta('map', 'route.map', { fullscreen: true, enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/map/:lat/:lng',
+    meta: meta('map', 'route.map', { fullscreen: true, enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/map/:lat/:lng/:findroute',
+    meta: meta('map', 'route.map', { fullscreen: true, enabledAtCasualCharge: true }),
+  },
+];
+
+/** Every other route of SPEC §2 with its meta flags. */
+export const ROUTES: readonly RouteSpec[] = [
+  {
+    path: '/login',
+    screen: 'later',
+    meta: later('login', 'route.login', { noFullScreenAd: true }),
+  },
+  {
+    path: '/register',
+    screen: 'later',
+    meta: later('register', 'route.register', { noFullScreenAd: true }),
+  },
+  {
+    path: '/forgotten-password',
+    screen: 'later',
+    meta: later('forgottenPassword', 'route.forgottenPassword', { noFullScreenAd: true }),
+  },
+  {
+    path: '/authorize',
+    screen: 'later',
+    meta: later('authorize', 'route.authorize', {
+      ...loginOnly,
+      noFullScreenAd: true,
+      disableMainMenu: true,
+    }),
+  },
+  {
+    path: '/charger/:chargerId',
+    screen: 'chargerView',
+    meta: meta('charger', 'route.charger', {
+      enabledAtCasualCharge: true,
+      canRedirectHereAfterLogin: true,
+    }),
+  },
+  {
+    path: '/charger',
+    screen: 'chargerView',
+    meta: meta('charger', 'route.charger', {
+      enabledAtCasualCharge: true,
+      canRedirectHereAfterLogin: true,
+    }),
+  },
+  {
+    path: '/parking-lot/:parkingLotId',
+    screen: 'parkingLotView',
+    meta: meta('parkingLot', 'route.parkingLot', {
+      enabledAtCasualCharge: true,
+      canRedirectHereAfterLogin: true,
+    }),
+  },
+  {
+    path: '/parking-lot',
+    screen: 'parkingLotView',
+    meta: meta('parkingLot', 'route.parkingLot', {
+      enabledAtCasualCharge: true,
+      canRedirectHereAfterLogin: true,
+    }),
+  },
+  {
+    path: '/receipt',
+    screen: 'later',
+    meta: later('receipt', 'route.receipt', { ...loginOnly, noFullScreenAd: true }),
+  },
+  {
+    path: '/payment-result',
+    screen: 'later',
+    meta: later('paymentResult', 'route.paymentResult', paymentResult),
+  },
+  {
+    path: '/registration-result',
+    screen: 'later',
+    meta: later('registrationResult', 'route.registrationResult', { noFullScreenAd: true }),
+  },
+  { path: '/billing', screen: 'later', meta: later('billing', 'route.billing', loginOnly) },
+  { path: '/me', screen: 'later', meta: later('me', 'route.me', loginOnly) },
+  {
+    path: '/charge-history',
+    screen: 'later',
+    meta: later('chargeHistory', 'route.chargeHistory', {
+      ...loginOnly,
+      enabledAtCasualCharge: true,
+    }),
+  },
+  {
+    path: '/parking-history',
+    screen: 'later',
+    meta: later('parkingHistory', 'route.parkingHistory', {
+      enabledAtCasualCharge: true,
+      canRedirectHereAfterLogin: true,
+    }),
+  },
+  { path: '/cards', screen: 'later', meta: later('cards', 'route.cards', loginOnly) },
+  { path: '/cars', screen: 'later', meta: later('cars', 'route.cars', loginOnly) },
+  { path: '/coupons', screen: 'later', meta: later('coupons', 'route.coupons', loginOnly) },
+  {
+    path: '/coupon-redeem',
+    screen: 'later',
+    meta: later('couponRedeem', 'route.couponRedeem', loginOnly),
+  },
+  { path: '/invoices', screen: 'later', meta: later('invoices', 'route.invoices', loginOnly) },
+  {
+    path: '/news',
+    screen: 'newsList',
+    meta: meta('news', 'route.news', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/news/:id',
+    screen: 'newsPost',
+    meta: meta('newsPost', 'route.newsPost', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/support',
+    screen: 'support',
+    meta: meta('support', 'route.support', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/parking-surcharge',
+    screen: 'later',
+    meta: later('parkingSurcharge', 'route.parkingSurcharge', {
+      enabledAtCasualCharge: true,
+      noFullScreenAd: true,
+    }),
+  },
+  {
+    path: '/about-us',
+    screen: 'aboutUs',
+    meta: meta('aboutUs', 'route.aboutUs', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/open-source',
+    screen: 'openSource',
+    meta: meta('openSource', 'route.openSource', {
+      enabledAtCasualCharge: true,
+      noFullScreenAd: true,
+    }),
+  },
+  {
+    path: '/charger-search/charger',
+    screen: 'chargerSearch',
+    meta: meta('chargerSearch', 'route.chargerSearch', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/charger-search/service',
+    screen: 'chargerSearch',
+    meta: meta('serviceSearch', 'route.serviceSearch', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/charger-search',
+    screen: 'chargerSearch',
+    meta: meta('chargerSearch', 'route.chargerSearch', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/parking-search',
+    screen: 'parkingSearch',
+    meta: meta('parkingSearch', 'route.parkingSearch', { enabledAtCasualCharge: true }),
+  },
+  {
+    // SPEC §5 sends a parking view without a lot id here.
+    path: '/parking-search/parking',
+    screen: 'parkingSearch',
+    meta: meta('parkingSearch', 'route.parkingSearch', { enabledAtCasualCharge: true }),
+  },
+  {
+    path: '/prepaid-payment-result',
+    screen: 'later',
+    meta: later('prepaidPaymentResult', 'route.prepaidPaymentResult', {
+      ...loginOnly,
+      noFullScreenAd: true,
+    }),
+  },
+  {
+    path: '/parking-payment-result',
+    screen: 'later',
+    meta: later('parkingPaymentResult', 'route.parkingPaymentResult', paymentResult),
+  },
+  {
+    path: '/parking-surcharge-payment-result',
+    screen: 'later',
+    meta: later(
+      'parkingSurchargePaymentResult',
+      'route.parkingSurchargePaymentResult',
+      paymentResult,
+    ),
+  },
+  {
+    path: '/gtc',
+    screen: 'gtc',
+    meta: meta('gtc', 'route.gtc', { enabledAtCasualCharge: true, noFullScreenAd: true }),
+  },
+  {
+    path: '/gtc-hu',
+    screen: 'gtcHu',
+    meta: meta('gtcHu', 'route.gtcHu', { enabledAtCasualCharge: true, noFullScreenAd: true }),
+  },
+  {
+    path: '/privacy-statement',
+    screen: 'privacy',
+    meta: meta('privacyStatement', 'route.privacy', {
+      enabledAtCasualCharge: true,
+      noFullScreenAd: true,
+    }),
+  },
+  {
+    path: '/privacy-statement-hu',
+    screen: 'privacyHu',
+    meta: meta('privacyStatementHu', 'route.privacyHu', {
+      enabledAtCasualCharge: true,
+      noFullScreenAd: true,
+    }),
+  },
+  { path: '/welcome', screen: 'later', meta: later('welcome', 'route.welcome', wizard) },
+  {
+    path: '/profile-wizard',
+    screen: 'later',
+    meta: later('profileWizard', 'route.profileWizard', wizard),
+  },
+  {
+    path: '/billing-wizard',
+    screen: 'later',
+    meta: later('billingWizard', 'route.billingWizard', wizard),
+  },
+  { path: '/cars-wizard', screen: 'later', meta: later('carsWizard', 'route.carsWizard', wizard) },
+  {
+    path: '/cards-wizard',
+    screen: 'later',
+    meta: later('creditCardsWizard', 'route.cardsWizard', wizard),
+  },
+  {
+    path: '/privacy-statement-wizard',
+    screen: 'privacyWizard',
+    meta: meta('privacyStatementWizard', 'route.privacy', {
+      wizardView: true,
+      disableMainMenu: true,
+      noFullScreenAd: true,
+    }),
+  },
+];
+
+/** SPEC §2's old licence pages, which all lead to /open-source now. */
+export const LICENSE_REDIRECTS: readonly string[] = [
+  '/font-license',
+  '/apache-license',
+  '/vue-license',
+  '/popper-license',
+  '/url-search-params-polyfill-license',
+  '/animateCss-license',
+  '/axios-license',
+  '/flicking-plugins-license',
+  '/jquery-license',
+  '/vuex-license',
+];

@@ -1,0 +1,67 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { HomeActions } from '../features/home';
+import { MapScreen } from '../features/map';
+import { LaterScreen } from './LaterScreen';
+import { Layout } from './Layout';
+import { meta } from './meta';
+import { NotFound, RouteError } from './NotFound';
+import { LICENSE_REDIRECTS, MAP_ROUTES, ROUTES, type ScreenKey } from './routeTable';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** Loads a screen and wraps it in the query cache provider (both on demand). */
+function screen<M>(mod: Promise<M>, pick: (m: M) => ComponentType) {
+  return Promise.all([mod, import('../shared/query')]).then(([m, q]) => ({
+    Component: q.withQuery(pick(m)),
+  }));
+}
+
+/** Every screen except the map is loaded on demand, keeping the map's initial JS small. */
+const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
+  chargerView: () => screen(import('../features/charger'), (m) => m.ChargerView),
+  parkingLotView: () => screen(import('../features/parking'), (m) => m.ParkingLotView),
+  newsList: () => screen(import('../features/news'), (m) => m.NewsListPage),
+  newsPost: () => screen(import('../features/news'), (m) => m.NewsPostPage),
+  support: () => screen(import('../features/legal'), (m) => m.SupportPage),
+  aboutUs: () => screen(import('../features/legal'), (m) => m.AboutPage),
+  gtc: () => screen(import('../features/legal'), (m) => m.GtcPage),
+  gtcHu: () => screen(import('../features/legal'), (m) => m.GtcHuPage),
+  privacy: () => screen(import('../features/legal'), (m) => m.PrivacyPage),
+  privacyHu: () => screen(import('../features/legal'), (m) => m.PrivacyHuPage),
+  privacyWizard: () => screen(import('../features/legal'), (m) => m.PrivacyWizardPage),
+  openSource: () => screen(import('../features/openSource'), (m) => m.OpenSourcePage),
+  chargerSearch: () => screen(import('../features/search'), (m) => m.LocationSearchPage),
+  parkingSearch: () => screen(import('../features/search'), (m) => m.ParkingSearchPage),
+};
+
+export function buildRoutes(): RouteObject[] {
+  const [home, ...mapRoutes] = MAP_ROUTES;
+  return [
+    {
+      element: <Layout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <div />,
+      children: [
+        {
+          element: <MapScreen />,
+          children: [
+            { index: true, element: <HomeActions />, handle: home!.meta },
+            ...mapRoutes.map((r) => ({ path: r.path, element: null, handle: r.meta })),
+          ],
+        },
+        ...ROUTES.map((r): RouteObject =>
+          r.screen === 'later'
+            ? { path: r.path, element: <LaterScreen />, handle: r.meta }
+            : { path: r.path, lazy: SCREENS[r.screen], handle: r.meta },
+        ),
+        ...LICENSE_REDIRECTS.map((path): RouteObject => ({
+          path,
+          element: <Navigate to="/open-source" replace />,
+          handle: meta('openSource', 'route.openSource', { noFullScreenAd: true }),
+        })),
+        { path: '*', element: <NotFound />, handle: meta('notFound', 'route.notFound') },
+      ],
+    },
+  ];
+}

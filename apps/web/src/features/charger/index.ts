@@ -1,0 +1,2 @@
+export { ChargerView } from './ChargerView';
+export { startState, type StartState } from './startState';

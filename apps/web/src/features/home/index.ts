@@ -1,0 +1,1 @@
+export { HomeActions } from './HomeActions';

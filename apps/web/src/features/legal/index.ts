@@ -1,0 +1,9 @@
+export {
+  AboutPage,
+  GtcHuPage,
+  GtcPage,
+  PrivacyHuPage,
+  PrivacyPage,
+  PrivacyWizardPage,
+  SupportPage,
+} from './LegalPages';

@@ -1,0 +1,2 @@
+export { LocationPanel, locationQueryKey } from './LocationPanel';
+export { defaultTab, availableTabs, parseTab, type PanelTab } from './tabs';

@@ -1,0 +1,180 @@
+import Supercluster, {
+  type AnyProps,
+  type ClusterProperties,
+  type PointFeature,
+} from 'supercluster';
+import type { LocationListItem } from '@voltpark/contract';
+import type { MapMode } from './mode';
+
+/** Bit flags of a map point: what the location offers. */
+export const FLAG = { charger: 1, poi: 2, parking: 4, available: 8 } as const;
+
+/** The slim per-location record the worker keeps (names are needed for marker labels and the list). */
+export interface MapPoint {
+  id: number;
+  name: string;
+  fullAddress: string;
+  lat: number;
+  lng: number;
+  flags: number;
+}
+
+export function pointFlags(l: LocationListItem): number {
+  return (
+    (l.hasCharger ? FLAG.charger : 0) |
+    (l.hasPoi ? FLAG.poi : 0) |
+    (l.hasParking ? FLAG.parking : 0) |
+    (l.available ? FLAG.available : 0)
+  );
+}
+
+export function toMapPoints(list: readonly LocationListItem[]): MapPoint[] {
+  const out: MapPoint[] = [];
+  for (const l of list) {
+    if (!Number.isFinite(l.lat) || !Number.isFinite(l.lng)) continue;
+    out.push({
+      id: l.id,
+      name: l.name,
+      fullAddress: l.fullAddress,
+      lat: l.lat,
+      lng: l.lng,
+      flags: pointFlags(l),
+    });
+  }
+  return out;
+}
+
+export function matchesMode(flags: number, mode: MapMode): boolean {
+  switch (mode) {
+    case 'charging':
+      return (flags & FLAG.charger) !== 0;
+    case 'service':
+      return (flags & FLAG.poi) !== 0;
+    case 'parking':
+      return (flags & FLAG.parking) !== 0;
+    default:
+      return true;
+  }
+}
+
+/** [west, south, east, north] in degrees. */
+export type BBox = [number, number, number, number];
+
+export type ClusterItem =
+  | { kind: 'cluster'; key: string; clusterId: number; lat: number; lng: number; count: number }
+  | {
+      kind: 'point';
+      key: string;
+      id: number;
+      lat: number;
+      lng: number;
+      name: string;
+      flags: number;
+    };
+
+export interface NearestResult {
+  total: number;
+  items: (MapPoint & { distanceKm: number })[];
+}
+
+/** SPEC §9 Map: minimum cluster size 2, clustering up to zoom 15. */
+export const CLUSTER_OPTIONS = { minPoints: 2, maxZoom: 15, radius: 60, extent: 512 } as const;
+
+type Props = { i: number };
+
+function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
+  const r = 6371;
+  const dLat = ((bLat - aLat) * Math.PI) / 180;
+  const dLng = ((bLng - aLng) * Math.PI) / 180;
+  const s =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos((aLat * Math.PI) / 180) * Math.cos((bLat * Math.PI) / 180) * Math.sin(dLng / 2) ** 2;
+  return 2 * r * Math.asin(Math.min(1, Math.sqrt(s)));
+}
+
+/**
+ * Clustering of all locations, one supercluster index per map mode (built on first use).
+ * Pure: runs inside the worker (cluster.worker.ts) and in unit tests.
+ */
+export class ClusterEngine {
+  private readonly indexes = new Map<MapMode, Supercluster<Props, AnyProps>>();
+  private mode: MapMode = 'both';
+
+  constructor(readonly points: readonly MapPoint[]) {}
+
+  setMode(mode: MapMode): void {
+    this.mode = mode;
+  }
+
+  getMode(): MapMode {
+    return this.mode;
+  }
+
+  private index(): Supercluster<Props, AnyProps> {
+    let idx = this.indexes.get(this.mode);
+    if (!idx) {
+      const features: PointFeature<Props>[] = [];
+      for (let i = 0; i < this.points.length; i++) {
+        const p = this.points[i]!;
+        if (!matchesMode(p.flags, this.mode)) continue;
+        features.push({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+          properties: { i },
+        });
+      }
+      idx = new Supercluster<Props, AnyProps>({ ...CLUSTER_OPTIONS });
+      idx.load(features);
+      this.indexes.set(this.mode, idx);
+    }
+    return idx;
+  }
+
+  /** Clusters and single locations inside the box at a zoom level. */
+  clusters(bbox: BBox, zoom: number): ClusterItem[] {
+    const z = Math.max(0, Math.round(zoom));
+    const out: ClusterItem[] = [];
+    for (const f of this.index().getClusters(bbox, z)) {
+      const [lng, lat] = f.geometry.coordinates as [number, number];
+      const props = f.properties as Partial<ClusterProperties> & Partial<Props>;
+      if (props.cluster) {
+        out.push({
+          kind: 'cluster',
+          key: `c${props.cluster_id}`,
+          clusterId: props.cluster_id!,
+          lat,
+          lng,
+          count: props.point_count!,
+        });
+      } else {
+        const p = this.points[props.i!]!;
+        out.push({
+          kind: 'point',
+          key: `p${p.id}`,
+          id: p.id,
+          lat: p.lat,
+          lng: p.lng,
+          name: p.name,
+          flags: p.flags,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The zoom at which a cluster falls apart (a click on it zooms there). */
+  expansionZoom(clusterId: number): number {
+    return this.index().getClusterExpansionZoom(clusterId);
+  }
+
+  /** Locations of the current mode inside the box, nearest to `center` first (the text list). */
+  nearest(bbox: BBox, center: { lat: number; lng: number }, limit: number): NearestResult {
+    const inBox = this.index().getClusters(bbox, CLUSTER_OPTIONS.maxZoom + 1);
+    const items = inBox.map((f) => {
+      const p = this.points[(f.properties as Props).i]!;
+      return { ...p, distanceKm: distanceKm(center.lat, center.lng, p.lat, p.lng) };
+    });
+    items.sort((a, b) => a.distanceKm - b.distanceKm || a.name.localeCompare(b.name));
+    return { total: items.length, items: items.slice(0, limit) };
+  }
+}

@@ -1,0 +1,101 @@
+import type { BBox, ClusterItem, NearestResult } from './cluster';
+import type { MapMode } from './mode';
+import type { FromWorker, ToWorker } from './protocol';
+
+type Pending = { resolve: (v: never) => void };
+
+/** The page's handle on the clustering worker. */
+export class ClusterClient {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private latestClusters = 0;
+  readonly ready: Promise<number>;
+  private settleReady!: {
+    ok: (n: number) => void;
+    fail: (e: Extract<FromWorker, { type: 'error' }>) => void;
+  };
+
+  constructor(path: string, lang: string, mode: MapMode) {
+    this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'clusters',
+    });
+    this.ready = new Promise<number>((ok, fail) => {
+      this.settleReady = { ok, fail };
+    });
+    // Keep an unobserved rejection from surfacing as an unhandled error.
+    this.ready.catch(() => {});
+    this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
+    this.send({ type: 'init', path, lang, mode });
+  }
+
+  private send(msg: ToWorker) {
+    this.worker.postMessage(msg);
+  }
+
+  private onMessage(msg: FromWorker) {
+    switch (msg.type) {
+      case 'ready':
+        this.settleReady.ok(msg.count);
+        return;
+      case 'error':
+        this.settleReady.fail(msg);
+        return;
+      case 'clusters':
+        this.resolve(msg.reqId, msg.items);
+        return;
+      case 'expansion':
+        this.resolve(msg.reqId, msg.zoom);
+        return;
+      case 'nearest':
+        this.resolve(msg.reqId, msg.result);
+        return;
+    }
+  }
+
+  private resolve(id: number, value: unknown) {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    (p.resolve as (v: unknown) => void)(value);
+  }
+
+  private ask<T>(build: (reqId: number) => ToWorker): Promise<T> {
+    const reqId = this.nextId++;
+    return new Promise<T>((resolve) => {
+      this.pending.set(reqId, { resolve: resolve as (v: never) => void });
+      this.send(build(reqId));
+    });
+  }
+
+  setMode(mode: MapMode) {
+    this.send({ type: 'mode', mode });
+  }
+
+  /** Resolves with the clusters of the box, or null when a newer request superseded it. */
+  async clusters(bbox: BBox, zoom: number): Promise<ClusterItem[] | null> {
+    const items = await this.ask<ClusterItem[]>((reqId) => {
+      this.latestClusters = reqId;
+      return { type: 'clusters', reqId, bbox, zoom };
+    });
+    return items;
+  }
+
+  isLatest(reqId: number) {
+    return reqId === this.latestClusters;
+  }
+
+  expansionZoom(clusterId: number): Promise<number> {
+    return this.ask<number>((reqId) => ({ type: 'expansion', reqId, clusterId }));
+  }
+
+  nearest(bbox: BBox, center: { lat: number; lng: number }, limit: number): Promise<NearestResult> {
+    return this.ask<NearestResult>((reqId) => ({ type: 'nearest', reqId, bbox, center, limit }));
+  }
+
+  terminate() {
+    this.worker.terminate();
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,2 @@
+export { MapScreen, type MapOutletContext } from './MapScreen';
+export { readMode, writeMode, MAP_MODES, type MapMode } from './mode';

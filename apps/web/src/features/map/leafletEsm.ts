@@ -1,0 +1,7 @@
+export {
+  map as createMap,
+  divIcon,
+  layerGroup,
+  marker,
+  tileLayer,
+} from 'leaflet/dist/leaflet-src.esm.js';

@@ -1,0 +1,28 @@
+import type { BBox, ClusterItem, NearestResult } from './cluster';
+import type { MapMode } from './mode';
+
+/** Messages between the map screen and cluster.worker.ts. */
+export type ToWorker =
+  | { type: 'init'; path: string; lang: string; mode: MapMode }
+  | { type: 'mode'; mode: MapMode }
+  | { type: 'clusters'; reqId: number; bbox: BBox; zoom: number }
+  | { type: 'expansion'; reqId: number; clusterId: number }
+  | {
+      type: 'nearest';
+      reqId: number;
+      bbox: BBox;
+      center: { lat: number; lng: number };
+      limit: number;
+    };
+
+export type FromWorker =
+  | { type: 'ready'; count: number }
+  | {
+      type: 'error';
+      status: number;
+      messages: { severity: 'info' | 'warn' | 'error'; text: string }[];
+      useAlert: boolean;
+    }
+  | { type: 'clusters'; reqId: number; items: ClusterItem[] }
+  | { type: 'expansion'; reqId: number; zoom: number }
+  | { type: 'nearest'; reqId: number; result: NearestResult };

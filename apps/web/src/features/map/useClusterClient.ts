@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { apiRoutes } from '@/shared/api';
+import { ClusterClient } from './clusterClient';
+import type { MapMode } from './mode';
+
+/**
+ * One worker for the page's life: created the first time a map screen mounts, so the 50,000
+ * locations are fetched and clustered once (SPEC §2 Map: "On load, all locations are fetched").
+ */
+let shared: ClusterClient | null = null;
+
+export function getClusterClient(lang: string, mode: MapMode): ClusterClient {
+  shared ??= new ClusterClient(apiRoutes.locations.path, lang, mode);
+  return shared;
+}
+
+export type ClusterState =
+  | { status: 'loading' }
+  | { status: 'ready'; count: number }
+  | { status: 'error'; network: boolean };
+
+export function useClusterState(client: ClusterClient): ClusterState {
+  const [state, setState] = useState<ClusterState>({ status: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    client.ready.then(
+      (count) => alive && setState({ status: 'ready', count }),
+      (err: { status: number }) =>
+        alive && setState({ status: 'error', network: err.status === 0 }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client]);
+  return state;
+}

@@ -1,0 +1,3 @@
+export { NewsListPage, NewsPostPage } from './NewsPages';
+export { Announcements } from './Announcements';
+export { shouldShowAd } from './adTiming';

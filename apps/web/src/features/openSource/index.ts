@@ -1,0 +1,1 @@
+export { OpenSourcePage, type LicenceEntry } from './OpenSourcePage';

@@ -1,0 +1,1 @@
+export { ParkingLotView } from './ParkingLotView';

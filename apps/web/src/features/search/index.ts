@@ -1,0 +1,2 @@
+export { LocationSearchPage } from './LocationSearchPage';
+export { ParkingSearchPage } from './ParkingSearchPage';

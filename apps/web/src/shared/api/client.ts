@@ -1,0 +1,69 @@
+import type { AnyRoute } from '@voltpark/contract';
+import i18n from '../i18n';
+import { busy } from './busy';
+import { notify, showMessages } from './notify';
+import { ApiError, request, type CallOptions, type RouteData } from './request';
+import type { RouteRef } from './routes';
+
+export { ApiError } from './request';
+export type { RouteData } from './request';
+
+/**
+ * SPEC §7: the busy overlay shows for every call except these (they poll in the background or
+ * refresh an open panel).
+ */
+export const NO_BUSY_PATHS: readonly string[] = [
+  '/api/v1/charge/current',
+  '/api/v1/charge/last-finished',
+  '/api/v1/user/credit-cards',
+  '/api/v1/wallet/wallet-ballance',
+  '/api/v1/wallet/wallet-balance',
+  '/api/v1/location/location',
+];
+
+export interface ClientOptions<R extends AnyRoute> extends CallOptions<R> {
+  /** false: never show the overlay (background loads: footer, adverts, refreshes). */
+  busy?: boolean;
+  /** true: do not show the network-error notice (background loads that fail quietly). */
+  quiet?: boolean;
+}
+
+export function currentLang(): 'hu' | 'en' {
+  return i18n.language === 'en' ? 'en' : 'hu';
+}
+
+/** Shows SPEC §8's "service not available" notice once, however many calls fail together. */
+export function notifyNetworkError(): void {
+  notify(i18n.t('error.network'), 'error', { id: 'network-error' });
+}
+
+/**
+ * The one typed API client. `callApi(apiRoutes.news, {})` → the typed `data` of the envelope.
+ * Messages flagged with useAlert are shown as notices; a missing response shows the network
+ * notice; errors reject with ApiError (callers may ignore them: SPEC §8 "most REST errors are
+ * swallowed silently").
+ */
+export async function callApi<R extends AnyRoute>(
+  route: RouteRef<R>,
+  opts: ClientOptions<R> = {},
+): Promise<RouteData<R>> {
+  const withOverlay = opts.busy ?? !NO_BUSY_PATHS.includes(route.path);
+  const stop = withOverlay ? busy.start() : () => {};
+  try {
+    const env = await request(route, currentLang(), opts as Parameters<typeof request>[2]);
+    if (env.useAlert)
+      showMessages(env.messages.length ? env.messages : env.message ? [env.message] : []);
+    return env.data as RouteData<R>;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      if (e.network) {
+        if (!opts.quiet) notifyNetworkError();
+      } else if (e.envelope?.useAlert) {
+        showMessages(e.envelope.messages);
+      }
+    }
+    throw e;
+  } finally {
+    stop();
+  }
+}

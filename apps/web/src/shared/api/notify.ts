@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import type { Message } from '@voltpark/contract';
+
+const COLORS: Record<Message['severity'], string> = { info: 'blue', warn: 'yellow', error: 'red' };
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** True once any notice was shown: the container is mounted from then on. */
+export function useNotificationsWanted(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => wanted,
+    () => false,
+  );
+}
+
+/** Shows a notice; identical texts shown at the same time are merged into one. */
+export function notify(
+  text: string,
+  severity: Message['severity'] = 'info',
+  opts: { id?: string; title?: string; autoCloseMs?: number | false } = {},
+): void {
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+  // The notifications package loads with the first notice.
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({
+      id: opts.id ?? `msg-${severity}-${text}`,
+      title: opts.title,
+      message: text,
+      color: COLORS[severity],
+      // SPEC §8: in full-screen mode messages disappear after 5 s; errors stay a little longer.
+      autoClose: opts.autoCloseMs ?? (severity === 'error' ? 8000 : 5000),
+      withCloseButton: true,
+    }),
+  );
+}
+
+export function showMessages(messages: readonly Message[]): void {
+  for (const m of messages) notify(m.text, m.severity);
+}
