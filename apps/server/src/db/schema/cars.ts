@@ -16,6 +16,8 @@ export const userCars = pgTable(
       .references(() => vehicles.id),
     licensePlate: text().notNull(),
     defaultCar: boolean().notNull().default(false),
+    /** The driver chose to keep a custom vehicle although the catalogue now has it. */
+    keepCustomVehicle: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },

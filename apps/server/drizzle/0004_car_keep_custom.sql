@@ -1,0 +1,1 @@
+ALTER TABLE "user_cars" ADD COLUMN "keep_custom_vehicle" boolean DEFAULT false NOT NULL;
