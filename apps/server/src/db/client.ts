@@ -17,6 +17,9 @@ export const migrationsFolder = path.resolve(
 
 /** The one database type the code uses, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; helpers that work inside or outside a transaction take `DbOrTx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
