@@ -32,6 +32,8 @@ export const oauthAuthorizeBodySchema = z.object({
    */
   codeChallenge: z.string().regex(PKCE_CHALLENGE_PATTERN, 'invalid.value').optional(),
   codeChallengeMethod: z.literal('S256').optional(),
+  /** One of the client's registered addresses; absent: its first registered address. */
+  redirectUri: z.string().max(2048, 'invalid.tooLong').optional(),
 });
 
 /** RFC 6749 §4.1.3 / §6 token request (form-encoded, RFC field names). */
