@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { seedDemoDataIfEmpty } from './db/seed/index.js';
 
 async function main() {
   const config = loadConfig();
@@ -9,6 +10,7 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
   );
   const app = await buildApp({ config, database });
+  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

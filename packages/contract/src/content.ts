@@ -16,7 +16,7 @@ export type FrontPageAd = z.infer<typeof frontPageAdSchema>;
 
 export const footerSchema = z.object({ id: z.number().int(), text: z.string() });
 
-export const fileTypeSchema = z.enum(['news', 'news_thumb', 'front-page-ads', 'invoice']);
+export const fileTypeSchema = z.enum(['news', 'news_thumb', 'front-page-ads', 'poi', 'invoice']);
 
 export const contentRoutes = {
   frontPageAd: route({

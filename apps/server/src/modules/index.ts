@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { registerCategoryRoutes } from './categories/routes.js';
+import { registerChargerRoutes } from './chargers/routes.js';
+import { registerContentRoutes } from './content/routes.js';
+import { registerLocationRoutes } from './locations/routes.js';
+import { registerNewsRoutes } from './news/routes.js';
+import { registerParkingRoutes } from './parking/routes.js';
+import { registerUserRoutes } from './users/routes.js';
+import { registerCaptchaRoutes } from './captcha/routes.js';
+import { registerMailboxRoutes } from './mail/routes.js';
+import { registerBillingRoutes } from './billing/routes.js';
+import { registerCarRoutes } from './cars/routes.js';
+import { registerOAuthRoutes } from './oauth/routes.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -8,4 +20,17 @@ export interface ModuleDeps {
 }
 
 /** Each domain module registers its contract routes here (names match apps/web/src/features). */
-export function registerModules(_app: FastifyInstance, _deps: ModuleDeps): void {}
+export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
+  registerLocationRoutes(app, deps);
+  registerCategoryRoutes(app, deps);
+  registerChargerRoutes(app, deps);
+  registerParkingRoutes(app, deps);
+  registerNewsRoutes(app, deps);
+  registerContentRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerCaptchaRoutes(app, deps);
+  registerMailboxRoutes(app, deps);
+  registerBillingRoutes(app, deps);
+  registerCarRoutes(app, deps);
+  registerOAuthRoutes(app, deps);
+}

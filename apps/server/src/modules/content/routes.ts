@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '@voltpark/contract';
+import { serve } from '../../core/api.js';
+import { ok } from '../../core/envelope.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import type { ModuleDeps } from '../index.js';
+import { findPublicFile, isSafeName } from './files.js';
+import { activeFrontPageAd, clickFrontPageAd, randomFooter } from './repository.js';
+
+export function registerContentRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  serve(app, apiRoutes.frontPageAd, async ({ lang }) => ok(await activeFrontPageAd(db, lang)));
+
+  serve(app, apiRoutes.frontPageAdRedirect, async ({ params, reply }) => {
+    const target = await clickFrontPageAd(db, params.id);
+    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
+  });
+
+  serve(app, apiRoutes.footerRandom, async ({ lang }) => ok(await randomFooter(db, lang)));
+
+  serve(app, apiRoutes.file, async ({ query, reply }) => {
+    if (!isSafeName(query.name)) throw badRequest('file.invalidName');
+    // Invoices are served by the billing issue (they need the owner's token).
+    if (query.type === 'invoice') throw notFound('file.notFound');
+    const file = await findPublicFile(config.dataDir, query.type, query.subdir, query.name);
+    if (!file) throw notFound('file.notFound');
+    return (
+      reply
+        .type(file.contentType)
+        .header('Cache-Control', 'public, max-age=86400')
+        // An SVG opened directly must not run anything.
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(file.body)
+    );
+  });
+}

@@ -1,0 +1,335 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  LocationDetail,
+  LocationFilter,
+  LocationListItem,
+  Lang,
+  OutletType,
+  Poi,
+} from '@voltpark/contract';
+import type { Db } from '../../db/client.js';
+import {
+  categories,
+  locations,
+  parkingLots,
+  parkingTariffs,
+  poiCategories,
+  pois,
+  gates,
+} from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import { loadChargerSummaries } from '../chargers/repository.js';
+import { ACCENTED, PLAIN, foldText, formatAddress, pick } from './address.js';
+import { loadTraitValues } from './traits.js';
+
+const AVAILABLE = sql`('AVAILABLE', 'PREPARING')`;
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in km from a point to the location row `l` (haversine). */
+function haversineKm(lat: number, lng: number): SQL {
+  return sql`(${EARTH_RADIUS_KM} * 2 * asin(least(1, sqrt(
+    power(sin(radians(l.lat - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(l.lat)) * power(sin(radians(l.lng - ${lng}::float8) / 2), 2)
+  ))))`;
+}
+
+interface ListRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  zip_code: string;
+  city: string;
+  street: string;
+  address_type: string;
+  house_number: string;
+  lat: number;
+  lng: number;
+  charger_count: number | null;
+  available: boolean | null;
+  outlets: string | null;
+  max_kw: number | null;
+  poi_count: number | null;
+  accepts: boolean | null;
+  parking_lot_id: number | null;
+  distance_km?: number | string | null;
+}
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** One compact map marker; absent flags and empty lists are left out (contract). */
+function toListItem(r: ListRow): LocationListItem {
+  const item: LocationListItem = {
+    id: r.id,
+    name: r.name,
+    fullAddress: formatAddress({
+      zipCode: r.zip_code,
+      city: r.city,
+      street: r.street,
+      addressType: r.address_type,
+      houseNumber: r.house_number,
+    }),
+    city: r.city,
+    lat: round6(r.lat),
+    lng: round6(r.lng),
+  };
+  if (r.charger_count) {
+    item.hasCharger = true;
+    if (r.available) item.available = true;
+    // Aggregated as a comma-joined text: arrays of enums do not travel the same way in every driver.
+    if (r.outlets) item.outlets = r.outlets.split(',') as OutletType[];
+    if (r.max_kw !== null) item.maxPowerKw = Number(r.max_kw);
+  }
+  if (r.poi_count) {
+    item.hasPoi = true;
+    if (r.accepts) item.acceptsPoints = true;
+  }
+  if (r.parking_lot_id !== null) item.hasParking = true;
+  if (r.distance_km !== undefined && r.distance_km !== null)
+    item.distanceInKm = Number(r.distance_km);
+  return item;
+}
+
+/** Category ids of the given ones and all their descendants (a recursive query). */
+const categoryAndDescendants = (ids: number[]) => sql`(
+  with recursive tree(id) as (
+    select id from categories where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    union select c.id from categories c join tree on c.parent_id = tree.id
+  ) select id from tree)`;
+
+/**
+ * The SPEC §3 Filter as SQL. Kinds (searchCharger/searchPoi/searchParking) widen the result:
+ * a location with any selected kind matches. Every other field narrows it: charger fields need
+ * one charger that meets all of them, shop fields one shop that meets all of them.
+ */
+function filterConditions(f: LocationFilter): SQL[] {
+  const where: SQL[] = [sql`l.active`];
+  if (f.city) {
+    const folded = foldText(f.city);
+    where.push(sql`strpos(lower(translate(l.city, ${ACCENTED}, ${PLAIN})), ${folded}) > 0`);
+  }
+
+  const chargerConds: SQL[] = [];
+  if (f.outletType) chargerConds.push(sql`ch.outlet_type = ${f.outletType}`);
+  if (f.currentType && f.currentType !== 'all')
+    chargerConds.push(sql`cp.current_type = ${f.currentType}`);
+  if (f.performanceFrom !== undefined && f.performanceFrom > 0) {
+    chargerConds.push(sql`ch.power_kw >= ${f.performanceFrom}::float8`);
+  }
+  if (f.onlyAvailableChargers) chargerConds.push(sql`ch.status in ${AVAILABLE}`);
+  const chargerExists = (conds: SQL[]) =>
+    sql`exists (select 1 from chargers ch join charge_points cp on cp.id = ch.charge_point_id
+      where cp.location_id = l.id and ch.active${conds.length ? sql` and ${sql.join(conds, sql` and `)}` : sql``})`;
+
+  const poiConds: SQL[] = [];
+  if (f.onlyPointAccepter) poiConds.push(sql`po.accept_point`);
+  const categorySets = [
+    f.selectedCategory !== undefined ? [f.selectedCategory] : null,
+    f.subcategory !== undefined ? [f.subcategory] : null,
+    f.selectedSubCategories?.length ? f.selectedSubCategories : null,
+  ].filter((ids): ids is number[] => ids !== null);
+  for (const ids of categorySets) {
+    poiConds.push(
+      sql`exists (select 1 from poi_categories pc where pc.poi_id = po.id and pc.category_id in ${categoryAndDescendants(ids)})`,
+    );
+  }
+  const poiExists = (conds: SQL[]) =>
+    sql`exists (select 1 from pois po where po.location_id = l.id and po.active${conds.length ? sql` and ${sql.join(conds, sql` and `)}` : sql``})`;
+  const parkingExists = sql`exists (select 1 from parking_lots pl2 where pl2.location_id = l.id and pl2.active)`;
+
+  const kinds: SQL[] = [];
+  if (f.searchCharger) kinds.push(chargerExists([]));
+  if (f.searchPoi) kinds.push(poiExists([]));
+  if (f.searchParking) kinds.push(parkingExists);
+  if (kinds.length) where.push(sql`(${sql.join(kinds, sql` or `)})`);
+  if (chargerConds.length) where.push(chargerExists(chargerConds));
+  if (poiConds.length) where.push(poiExists(poiConds));
+  return where;
+}
+
+function listQuery(where: SQL[], distance: SQL | null): SQL {
+  return sql`
+    select l.id, l.name, l.zip_code, l.city, l.street, l.address_type, l.house_number, l.lat, l.lng,
+      c.n as charger_count, c.available, c.outlets, c.max_kw,
+      p.n as poi_count, p.accepts,
+      pl.id as parking_lot_id
+      ${distance ? sql`, round((${distance})::numeric, 2)::float8 as distance_km` : sql``}
+    from locations l
+    left join (
+      select cp.location_id, count(*)::int as n,
+        bool_or(ch.status in ${AVAILABLE}) as available,
+        string_agg(distinct ch.outlet_type::text, ',') as outlets,
+        max(ch.power_kw) as max_kw
+      from chargers ch join charge_points cp on cp.id = ch.charge_point_id
+      where ch.active
+      group by cp.location_id
+    ) c on c.location_id = l.id
+    left join (
+      select location_id, count(*)::int as n, bool_or(accept_point) as accepts
+      from pois where active group by location_id
+    ) p on p.location_id = l.id
+    left join parking_lots pl on pl.location_id = l.id and pl.active
+    where ${sql.join(where, sql` and `)}
+    order by ${distance ? sql`distance_km, ` : sql``}l.id`;
+}
+
+/** Every active location as a map marker (the cached list is built from this). */
+export async function listAllLocations(db: Db): Promise<LocationListItem[]> {
+  return rows<ListRow>(await db.execute(listQuery([sql`l.active`], null))).map(toListItem);
+}
+
+/** Locations matching the filter; nearest first with distances when coordinates are given. */
+export async function filterLocations(db: Db, f: LocationFilter): Promise<LocationListItem[]> {
+  const hasLat = f.latitude !== undefined;
+  const hasLng = f.longitude !== undefined;
+  if (hasLat !== hasLng) {
+    throw badRequest('error.validation', [
+      { field: hasLat ? 'longitude' : 'latitude', messageKey: 'invalid.required' },
+    ]);
+  }
+  const distance = hasLat ? haversineKm(f.latitude!, f.longitude!) : null;
+  return rows<ListRow>(await db.execute(listQuery(filterConditions(f), distance))).map(toListItem);
+}
+
+/** Search radius of "nearest …": beyond it the app says there is none nearby (SPEC §8). */
+export const CLOSEST_RADIUS_KM = 100;
+
+export async function closestLocationId(
+  db: Db,
+  lat: number,
+  lng: number,
+  product: 'charger' | 'service' | 'parking',
+): Promise<number | null> {
+  const wanted =
+    product === 'charger'
+      ? sql`exists (select 1 from chargers ch join charge_points cp on cp.id = ch.charge_point_id
+          where cp.location_id = l.id and ch.active and ch.status in ${AVAILABLE})`
+      : product === 'service'
+        ? sql`exists (select 1 from pois po where po.location_id = l.id and po.active and po.accept_point)`
+        : sql`exists (select 1 from parking_lots pl where pl.location_id = l.id and pl.active)`;
+  const distance = haversineKm(lat, lng);
+  // A bounding box first (uses the lat/lng index), then the exact distance.
+  const dLat = CLOSEST_RADIUS_KM / 111;
+  const dLng = CLOSEST_RADIUS_KM / (111 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
+  const result = rows<{ id: number }>(
+    await db.execute(sql`
+      select l.id from locations l
+      where l.active and ${wanted}
+        and l.lat between ${lat - dLat}::float8 and ${lat + dLat}::float8
+        and l.lng between ${lng - dLng}::float8 and ${lng + dLng}::float8
+        and ${distance} <= ${CLOSEST_RADIUS_KM}
+      order by ${distance}, l.id
+      limit 1`),
+  );
+  return result[0]?.id ?? null;
+}
+
+async function loadPois(db: Db, locationId: number, lang: Lang): Promise<Poi[]> {
+  const poiRows = await db
+    .select()
+    .from(pois)
+    .where(and(eq(pois.locationId, locationId), eq(pois.active, true)))
+    .orderBy(asc(pois.id));
+  if (poiRows.length === 0) return [];
+  const ids = poiRows.map((p) => p.id);
+  const cats = await db
+    .select({
+      poiId: poiCategories.poiId,
+      id: categories.id,
+      nameHu: categories.nameHu,
+      nameEn: categories.nameEn,
+    })
+    .from(poiCategories)
+    .innerJoin(categories, eq(categories.id, poiCategories.categoryId))
+    .where(inArray(poiCategories.poiId, ids))
+    .orderBy(asc(categories.orderNumber), asc(categories.id));
+  const traits = await loadTraitValues(db, 'poiId', ids, lang);
+  return poiRows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: pick(lang, p.descriptionHu, p.descriptionEn),
+    pictureUrl: p.pictureFileName,
+    url: p.url,
+    acceptPoint: p.acceptPoint,
+    discountPercentage: p.discountPercentage,
+    category: cats
+      .filter((c) => c.poiId === p.id)
+      .map((c) => ({ id: c.id, name: pick(lang, c.nameHu, c.nameEn) })),
+    traits: traits.get(p.id) ?? [],
+  }));
+}
+
+/** One location with everything the location panel shows. */
+export async function getLocationDetail(db: Db, id: number, lang: Lang): Promise<LocationDetail> {
+  const [loc] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.active, true)));
+  if (!loc) throw notFound('location.notFound');
+  const [chargerMap, traitMap, poiList, lotRows] = await Promise.all([
+    loadChargerSummaries(db, [id], lang),
+    loadTraitValues(db, 'locationId', [id], lang),
+    loadPois(db, id, lang),
+    db
+      .select({
+        id: parkingLots.id,
+        name: parkingLots.name,
+        freeParking: parkingTariffs.freeParking,
+        grossUnitParking: parkingTariffs.grossUnitParking,
+        gateCount: sql<number>`(select count(*)::int from ${gates} where ${gates.parkingLotId} = ${parkingLots.id})`,
+      })
+      .from(parkingLots)
+      .leftJoin(
+        parkingTariffs,
+        and(eq(parkingTariffs.id, parkingLots.tariffId), eq(parkingTariffs.active, true)),
+      )
+      .where(and(eq(parkingLots.locationId, id), eq(parkingLots.active, true))),
+  ]);
+  const chargerList = chargerMap.get(id) ?? [];
+  const lot = lotRows[0];
+  const outletOrder: OutletType[] = ['TYPE2', 'CCS', 'CHADEMO'];
+  const outlets = outletOrder.filter((o) =>
+    chargerList.some((c) => c.outlets.some((x) => x.type === o)),
+  );
+  const full = formatAddress(loc);
+  return {
+    id: loc.id,
+    name: loc.name,
+    address: {
+      full,
+      countryCode: loc.countryCode,
+      zipCode: loc.zipCode,
+      city: loc.city,
+      street: loc.street,
+      addressType: loc.addressType,
+      houseNumber: loc.houseNumber,
+    },
+    fullAddress: full,
+    lat: loc.lat,
+    lng: loc.lng,
+    hasCharger: chargerList.length > 0,
+    hasPoi: poiList.length > 0,
+    hasParking: lot !== undefined,
+    available: chargerList.some(
+      (c) => c.status.value === 'AVAILABLE' || c.status.value === 'PREPARING',
+    ),
+    outlets,
+    description: pick(lang, loc.descriptionHu, loc.descriptionEn),
+    traits: traitMap.get(id) ?? [],
+    chargers: chargerList,
+    pois: poiList,
+    parkingLotId: lot?.id ?? null,
+    parkingLot: lot
+      ? {
+          id: lot.id,
+          name: lot.name,
+          freeParking: lot.freeParking,
+          grossUnitParking: lot.grossUnitParking,
+          gateCount: lot.gateCount,
+        }
+      : null,
+  };
+}

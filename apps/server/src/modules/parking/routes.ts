@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '@voltpark/contract';
+import { serve } from '../../core/api.js';
+import { ok } from '../../core/envelope.js';
+import { notFound } from '../../core/errors.js';
+import type { ModuleDeps } from '../index.js';
+import { getParkingLot } from './repository.js';
+import { and, eq } from 'drizzle-orm';
+import { locations } from '../../db/schema/index.js';
+
+export function registerParkingRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+  serve(app, apiRoutes.parkingByLocation, async ({ params, lang }) => {
+    const [loc] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, params.id), eq(locations.active, true)));
+    if (!loc) throw notFound('location.notFound');
+    return ok(await getParkingLot(db, { locationId: params.id }, lang));
+  });
+  serve(app, apiRoutes.parkingLot, async ({ params, lang }) =>
+    ok(await getParkingLot(db, { lotId: params.id }, lang)),
+  );
+}
