@@ -31,7 +31,8 @@ import { summarize, type Summary } from './lib/stats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
-const distDir = path.join(repoRoot, 'apps/web/dist');
+/** The built web app the server serves (WEB_DIST_DIR, as for the server; default apps/web/dist). */
+const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
 const resultsDir = path.join(repoRoot, 'bench/results');
 
 const TARGET_RATIO = 10;
@@ -104,7 +105,11 @@ async function main() {
 
   const nodeEnv = { ...process.env, LOG_LEVEL: 'warn' };
 
-  if (argv.build || !fs.existsSync(path.join(distDir, 'index.html'))) {
+  const defaultDist = distDir === path.join(repoRoot, 'apps/web/dist');
+  if (!defaultDist && !fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`WEB_DIST_DIR=${distDir} has no index.html`);
+  }
+  if (defaultDist && (argv.build || !fs.existsSync(path.join(distDir, 'index.html')))) {
     await step('building the web app (npm run build -w @voltpark/web)', () =>
       runToEnd('web build', 'npm', ['run', 'build', '-w', '@voltpark/web'], {
         cwd: repoRoot,
@@ -117,7 +122,7 @@ async function main() {
 
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltpark-bench-'));
   const dataDir = path.join(tempDir, 'data');
-  const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: distDir };
 
   // The server seeds the demo data into an empty database on start; the CLI then adds the
   // generated locations. Doing it in this order works whether or not the CLI seeds the demo.

@@ -58,7 +58,10 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/charger-search/charger');
       await expect(page.getByTestId('location-card').first()).toBeVisible();
-      const button = page.getByRole('button', { name: t('hu', 'search.filters.title') });
+      const button = page.getByRole('button', {
+        name: t('hu', 'search.filters.title'),
+        exact: true,
+      });
       await button.click();
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       await expect(

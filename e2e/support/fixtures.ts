@@ -127,15 +127,22 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
     // The OpenStreetMap attribution and tiles belong to Leaflet; tiles are offline here anyway.
     .exclude('.leaflet-tile-pane')
     .analyze();
-  const describe = (v: (typeof results.violations)[number]) =>
-    `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.nodes.length}×)\n` +
-    v.nodes
-      .slice(0, 5)
-      .map(
-        (n) =>
-          `      ${n.target.join(' ')}\n        ${n.failureSummary?.split('\n').join(' ') ?? ''}`,
-      )
-      .join('\n');
+  // One line per distinct problem (e.g. one colour pair), with how many elements have it.
+  const describe = (v: (typeof results.violations)[number]) => {
+    const groups = new Map<string, { count: number; target: string }>();
+    for (const n of v.nodes) {
+      const why = (n.failureSummary ?? '')
+        .replace(/^Fix (any|all) of the following:\s*/i, '')
+        .replace(/\s+/g, ' ');
+      const g = groups.get(why);
+      if (g) g.count += 1;
+      else groups.set(why, { count: 1, target: n.target.join(' ') });
+    }
+    const lines = [...groups.entries()]
+      .slice(0, 8)
+      .map(([why, g]) => `      ${g.count}× e.g. ${g.target}\n        ${why}`);
+    return `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.nodes.length}×)\n${lines.join('\n')}`;
+  };
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
