@@ -19,6 +19,13 @@ const envSchema = z.object({
   WIZARD_CARS_OPTIONAL: z.enum(['0', '1']).default('0'),
   WELCOME_SCREEN: z.enum(['0', '1']).default('1'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  GOOGLE_CLIENT_IDS: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  APPLE_CLIENT_IDS: z.string().optional(),
+  APPLE_JWKS_URL: z.string().url().default('https://appleid.apple.com/auth/keys'),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
 });
 
 export type Config = {
@@ -38,7 +45,19 @@ export type Config = {
   welcomeScreen: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
+  /** Each provider is off (and its button hidden) until its settings are given. */
+  social: {
+    google: { clientIds: string[]; jwksUrl: string } | null;
+    apple: { clientIds: string[]; jwksUrl: string } | null;
+    facebook: { appId: string; appSecret: string; graphUrl: string } | null;
+  };
 };
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export class ConfigError extends Error {}
 
@@ -65,6 +84,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wizardCarsOptional: e.WIZARD_CARS_OPTIONAL === '1',
     welcomeScreen: e.WELCOME_SCREEN === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    social: {
+      google: e.GOOGLE_CLIENT_IDS
+        ? { clientIds: list(e.GOOGLE_CLIENT_IDS), jwksUrl: e.GOOGLE_JWKS_URL }
+        : null,
+      apple: e.APPLE_CLIENT_IDS
+        ? { clientIds: list(e.APPLE_CLIENT_IDS), jwksUrl: e.APPLE_JWKS_URL }
+        : null,
+      facebook:
+        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+          ? {
+              appId: e.FACEBOOK_APP_ID,
+              appSecret: e.FACEBOOK_APP_SECRET,
+              graphUrl: e.FACEBOOK_GRAPH_URL,
+            }
+          : null,
+    },
   };
   if (config.mode === 'production') {
     const missing: string[] = [];

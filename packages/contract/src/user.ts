@@ -60,6 +60,17 @@ export const settingsSchema = z.object({
   frontendWizardCarsOptional: settingFlagSchema,
   frontendWizardCards: settingFlagSchema,
   frontendWelcomeScreen: settingFlagSchema,
+  /**
+   * Not among SPEC's flags, added: which social log-ins the operator configured (their web
+   * client ids); null means off, and the button is hidden.
+   */
+  socialLogin: z
+    .object({
+      google: z.string().nullable(),
+      apple: z.string().nullable(),
+      facebook: z.string().nullable(),
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

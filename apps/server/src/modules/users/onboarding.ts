@@ -15,6 +15,11 @@ export function frontendSettings(config: Config): Settings {
     frontendWizardCarsOptional: config.wizardCarsOptional ? '1' : '0',
     frontendWizardCards: '0',
     frontendWelcomeScreen: config.welcomeScreen ? '1' : '0',
+    socialLogin: {
+      google: config.social.google?.clientIds[0] ?? null,
+      apple: config.social.apple?.clientIds[0] ?? null,
+      facebook: config.social.facebook?.appId ?? null,
+    },
   };
 }
 

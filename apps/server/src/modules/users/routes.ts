@@ -14,6 +14,7 @@ import { deleteAccount, setLanguage, updateProfile } from './profile.js';
 import { activate, register } from './registration.js';
 import { findUserById } from './repository.js';
 import { toUserDto } from './user-dto.js';
+import { socialLogin, socialVerifiers, verifyOrFail } from './social-login.js';
 
 export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   const extraFor = async (userId: number) => ({
@@ -32,6 +33,48 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
   serve(app, apiRoutes.login, async ({ body, req }) => {
     const session = await login(db, body, { ip: req.ip, userAgent: req.headers['user-agent'] });
     return ok(session, { extraData: await extraFor(session.user.id) });
+  });
+
+  const verifiers = socialVerifiers(config);
+  const socialSession = async (
+    identity: Awaited<ReturnType<typeof verifyOrFail>>,
+    ctx: { lang: 'hu' | 'en'; userAgent?: string },
+  ) => {
+    const session = await socialLogin(db, identity, ctx);
+    return ok(session, { extraData: await extraFor(session.user.id) });
+  };
+
+  serve(app, apiRoutes.googleLogin, async ({ body, lang, req }) =>
+    socialSession(await verifyOrFail(verifiers.google, body.idToken), {
+      lang,
+      userAgent: req.headers['user-agent'],
+    }),
+  );
+
+  serve(app, apiRoutes.facebookLogin, async ({ body, lang, req }) =>
+    socialSession(await verifyOrFail(verifiers.facebook, body.accessToken), {
+      lang,
+      userAgent: req.headers['user-agent'],
+    }),
+  );
+
+  /** Native Sign in with Apple: the signed identity token proves `user`; names come only the first time. */
+  serve(app, apiRoutes.appleLogin, async ({ body, lang, req }) => {
+    if (!body.identityToken) {
+      throw new ApiError(400, 'login.appleLoginFailed', { responseCode: 'SOCIAL_LOGIN_FAILED' });
+    }
+    const identity = await verifyOrFail(verifiers.apple, body.identityToken);
+    if (identity.subject !== body.user) {
+      throw new ApiError(401, 'login.appleLoginFailed', { responseCode: 'SOCIAL_LOGIN_FAILED' });
+    }
+    return socialSession(
+      {
+        ...identity,
+        firstName: identity.firstName ?? (body.given_name || null),
+        lastName: identity.lastName ?? (body.family_name || null),
+      },
+      { lang, userAgent: req.headers['user-agent'] },
+    );
   });
 
   serve(app, apiRoutes.logout, async ({ user }) => {
