@@ -91,6 +91,13 @@ const watchdog = setTimeout(() => {
 }, TOTAL_TIMEOUT_MS);
 watchdog.unref();
 
+const loadText = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadSamples: number[] = [];
+
 async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
   process.stdout.write(`• ${label} … `);
@@ -101,7 +108,8 @@ async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
 
 async function main() {
   log(`bench/map — ${new Date().toISOString()} — ${os.cpus().length} CPU, Node ${process.version}`);
-  log(`runs: ${RUNS} per variant (after 1 warm-up each), locations generated: ${LOCATIONS}\n`);
+  log(`runs: ${RUNS} per variant (after 1 warm-up each), locations generated: ${LOCATIONS}`);
+  log(`load average at start: ${loadText()}\n`);
 
   const nodeEnv = { ...process.env, LOG_LEVEL: 'warn' };
 
@@ -183,6 +191,7 @@ async function main() {
   const failures: string[] = [];
   const attempt = async (label: string, fn: () => Promise<RunResult>, into: RunResult[] | null) => {
     try {
+      loadSamples.push(os.loadavg()[0] ?? 0);
       const r = await fn();
       into?.push(r);
       log(
@@ -233,6 +242,13 @@ async function main() {
   const line = (label: string, s: Summary) =>
     `  ${label.padEnd(34)} median ${ms(s.median).padStart(8)}   p90 ${ms(s.p90).padStart(8)}   (min ${ms(s.min)}, max ${ms(s.max)}, n=${s.runs})`;
 
+  const busiest = Math.max(...loadSamples, 0);
+  log(
+    `\nload average (1 min) during the runs: up to ${busiest.toFixed(2)} on ${os.cpus().length} CPUs` +
+      (busiest > os.cpus().length
+        ? ' — the machine was busy with other work; the times are inflated and noisy'
+        : ''),
+  );
   log('\n=== Time from navigation start to the first clusters in the DOM ===');
   log(line('ours (/map, supercluster worker)', oursSummary));
   log(line('baseline (leaflet.markercluster)', baselineSummary));
