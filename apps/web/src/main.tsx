@@ -3,17 +3,23 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './shared/i18n';
+import { detectLanguage, i18nReady } from './shared/i18n';
 import { getPlatform } from './shared/lib/platform';
+import { startMapData } from './features/map';
 import { App } from './app/App';
 
 getPlatform();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// On a map route, fetching and clustering the locations starts before the first render.
+if (/^\/(map(\/|$)|$)/.test(window.location.pathname)) startMapData(detectLanguage());
+
+void i18nReady.then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // Offline app shell: register the service worker built by vite-plugin-pwa (production only).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

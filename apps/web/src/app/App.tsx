@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotificationsWanted } from '../shared/api/notify';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const router = createBrowserRouter(buildRoutes());
 
@@ -24,7 +24,11 @@ function LazyNotifications() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <LazyNotifications />
       <RouterProvider router={router} />
     </MantineProvider>

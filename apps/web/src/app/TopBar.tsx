@@ -75,7 +75,7 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
           </Link>
           {sandbox && (
             <Badge
-              color="orange.9"
+              color="orange"
               variant="filled"
               size="lg"
               radius="sm"

@@ -2,10 +2,9 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HomeActions } from '../features/home';
 import { MapScreen } from '../features/map';
-import { LaterScreen } from './LaterScreen';
 import { Layout } from './Layout';
 import { meta } from './meta';
-import { NotFound, RouteError } from './NotFound';
+import { RouteError } from './RouteError';
 import { LICENSE_REDIRECTS, MAP_ROUTES, ROUTES, type ScreenKey } from './routeTable';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
@@ -35,6 +34,9 @@ const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
   parkingSearch: () => screen(import('../features/search'), (m) => m.ParkingSearchPage),
 };
 
+/** Screens of later issues: the route's frame and an honest notice (loaded on demand). */
+const laterScreen: Lazy = () => import('./LaterScreen').then((m) => ({ Component: m.LaterScreen }));
+
 export function buildRoutes(): RouteObject[] {
   const [home, ...mapRoutes] = MAP_ROUTES;
   return [
@@ -52,7 +54,7 @@ export function buildRoutes(): RouteObject[] {
         },
         ...ROUTES.map((r): RouteObject =>
           r.screen === 'later'
-            ? { path: r.path, element: <LaterScreen />, handle: r.meta }
+            ? { path: r.path, lazy: laterScreen, handle: r.meta }
             : { path: r.path, lazy: SCREENS[r.screen], handle: r.meta },
         ),
         ...LICENSE_REDIRECTS.map((path): RouteObject => ({
@@ -60,7 +62,11 @@ export function buildRoutes(): RouteObject[] {
           element: <Navigate to="/open-source" replace />,
           handle: meta('openSource', 'route.openSource', { noFullScreenAd: true }),
         })),
-        { path: '*', element: <NotFound />, handle: meta('notFound', 'route.notFound') },
+        {
+          path: '*',
+          lazy: () => import('./NotFound').then((m) => ({ Component: m.NotFound })),
+          handle: meta('notFound', 'route.notFound'),
+        },
       ],
     },
   ];

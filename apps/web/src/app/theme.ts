@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /**
  * Voltpark green. Shade 7 (#0b6e4f) on white is 6.2:1 and white on it is 6.2:1, so filled
@@ -17,7 +24,67 @@ const brand: MantineColorsTuple = [
   '#044531',
 ];
 
+/** Backgrounds dark enough for white text (≥ 4.5:1), per colour name. */
+const FILLED: Record<string, string> = {
+  brand: '#0b6e4f',
+  green: '#1e7b34',
+  red: '#c92a2a',
+  orange: '#a94400',
+  yellow: '#8a5a00',
+  blue: '#1c5fd1',
+  gray: '#495057',
+  dark: '#212529',
+  grape: '#862e9c',
+};
+/** Text colours readable (≥ 4.5:1) on white and on the light tints of the light variant. */
+const TEXT: Record<string, string> = {
+  brand: '#085a40',
+  green: '#176329',
+  red: '#a51d1d',
+  orange: '#8a3700',
+  yellow: '#6e4800',
+  blue: '#1651b5',
+  gray: '#3d434a',
+  dark: '#212529',
+  grape: '#6f2482',
+};
+
+/**
+ * Mantine's default filled and light colours (e.g. white on green 6, green 9 on green 0) fall
+ * below WCAG AA's 4.5:1; theme colour names map to the accessible shades above instead.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const def = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({
+    color: input.color || input.theme.primaryColor,
+    theme: input.theme,
+  });
+  if (!parsed.isThemeColor || parsed.shade !== undefined) return def;
+  const fill = FILLED[parsed.color];
+  const text = TEXT[parsed.color];
+  if (!fill || !text) return def;
+  switch (input.variant) {
+    case 'filled':
+      return { ...def, background: fill, hover: fill, color: '#fff', border: `1px solid ${fill}` };
+    case 'light':
+    case 'subtle':
+      return { ...def, color: text };
+    case 'outline':
+      return { ...def, color: text, border: `1px solid ${text}` };
+    default:
+      return def;
+  }
+};
+
+/** Dimmed text (input descriptions, captions) at 7:1 instead of Mantine's grey 6 (3.3:1). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-placeholder': '#6c737a' },
+  dark: {},
+});
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
   colors: { brand },

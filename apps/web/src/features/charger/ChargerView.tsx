@@ -26,7 +26,7 @@ import { ComingLater, MissingId, PageFrame, StatusBadge, Traits } from '@/shared
 import { startState } from './startState';
 
 function StatusSection({ c }: { c: Charger }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'messages']);
   const d = chargerStatusDisplay(c.status.value);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="charger-status">
@@ -51,7 +51,7 @@ function StatusSection({ c }: { c: Charger }) {
 }
 
 function TariffSection({ c }: { c: Charger }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'messages']);
   const tariff = c.tariffs[0];
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="charger-tariff">
@@ -105,7 +105,7 @@ function TariffSection({ c }: { c: Charger }) {
 }
 
 function StartSection({ c }: { c: Charger }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'messages']);
   const state = startState(c);
   if (state === 'noTariff') return null; // the tariff section carries the warning; no start button
   return (
@@ -128,7 +128,7 @@ function StartSection({ c }: { c: Charger }) {
 
 /** /charger/:chargerId and /charger?chargerId — the read-only part of the charger view. */
 export function ChargerView() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'messages']);
   const lang = useLang();
   const params = useParams();
   const query = useRouteQuery();

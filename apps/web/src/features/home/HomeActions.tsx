@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Paper, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useOutletContext } from 'react-router';
 import { apiRoutes, callApi, notify } from '@/shared/api';
 import { getPosition } from '@/shared/lib/geo';
 import { isAppPlatform } from '@/shared/lib/platform';
-import { IconBolt, IconNearest, IconParking, IconQr } from '@/shared/ui';
+import { IconBolt, IconNearest, IconParking, IconQr } from '@/shared/ui/icons';
 import type { MapOutletContext } from '../map';
 
 /** Deep link the native shells open their QR reader with. */
@@ -45,49 +44,36 @@ export function HomeActions() {
 
   return (
     <div className="vp-home">
-      <Paper className="vp-home__card" shadow="md" radius="lg" p="sm">
+      <div className="vp-home__card">
         <nav aria-label={t('home.actions')}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button
-              leftSection={<IconNearest />}
+          <div className="vp-home__grid">
+            <button
+              type="button"
+              className="vp-btn"
               onClick={() => void nearest()}
-              loading={finding}
-              size="md"
+              disabled={finding}
+              aria-busy={finding}
             >
+              <IconNearest />
               {t('home.nearest')}
-            </Button>
-            <Button
-              component={Link}
-              to="/charger-search/charger"
-              leftSection={<IconBolt />}
-              variant="light"
-              size="md"
-            >
+            </button>
+            <Link to="/charger-search/charger" className="vp-btn vp-btn--light">
+              <IconBolt />
               {t('home.chargerSearch')}
-            </Button>
-            <Button
-              component={Link}
-              to="/parking-search"
-              leftSection={<IconParking />}
-              variant="light"
-              size="md"
-            >
+            </Link>
+            <Link to="/parking-search" className="vp-btn vp-btn--light">
+              <IconParking />
               {t('home.parkingSearch')}
-            </Button>
+            </Link>
             {isAppPlatform() && (
-              <Button
-                component="a"
-                href={QR_APP_LINK}
-                leftSection={<IconQr />}
-                variant="light"
-                size="md"
-              >
+              <a href={QR_APP_LINK} className="vp-btn vp-btn--light">
+                <IconQr />
                 {t('home.qrStart')}
-              </Button>
+              </a>
             )}
-          </SimpleGrid>
+          </div>
         </nav>
-      </Paper>
+      </div>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, apiRoutes, callApi } from '@/shared/api';
 import { formatKw, formatMoney } from '@/shared/format';
+import { useLang } from '@/shared/i18n/useLang';
 import { getPlatform } from '@/shared/lib/platform';
 import { plugName } from '@/shared/lib/traits';
 import { StatusBadge, Traits } from '@/shared/ui';
@@ -40,23 +41,26 @@ interface Props {
   onLoaded?: (loc: { id: number; lat: number; lng: number }) => void;
 }
 
-export function locationQueryKey(id: number) {
-  return ['location', id] as const;
+export function locationQueryKey(id: number, lang: string) {
+  return ['location', id, lang] as const;
 }
 
 function useLocationDetail(id: number, variant: Props['variant']) {
   const qc = useQueryClient();
+  const lang = useLang();
   const query = useQuery({
-    queryKey: locationQueryKey(id),
+    queryKey: locationQueryKey(id, lang),
     queryFn: ({ signal }) =>
       callApi(apiRoutes.locationChargerPoi, {
         params: { id },
         signal,
         // Only the first load shows the overlay; refreshes run quietly.
-        busy: qc.getQueryData(locationQueryKey(id)) === undefined,
-        quiet: qc.getQueryData(locationQueryKey(id)) !== undefined,
+        busy: qc.getQueryData(locationQueryKey(id, lang)) === undefined,
+        quiet: qc.getQueryData(locationQueryKey(id, lang)) !== undefined,
       }),
     refetchInterval: variant === 'search' ? SEARCH_REFRESH_MS : false,
+    // Keep showing this location while a language switch refetches it.
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === id ? prev : undefined),
     retry: (count, err) =>
       !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import {
+  control,
   createMap,
   layerGroup,
   tileLayer,
@@ -91,6 +92,13 @@ export function LeafletMap({
       crossOrigin: true,
     });
     tiles.addTo(map);
+    control
+      .zoom({
+        position: 'bottomright',
+        zoomInTitle: cbRef.current.t('map.zoomIn'),
+        zoomOutTitle: cbRef.current.t('map.zoomOut'),
+      })
+      .addTo(map);
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     const layer = layerGroup().addTo(map);
     mapRef.current = map;
@@ -171,10 +179,19 @@ export function LeafletMap({
     refreshRef.current();
   }, [client, mode]);
 
-  // Language change: marker names stay, cluster labels are re-translated.
+  // Language change: marker names stay, cluster labels and zoom buttons are re-translated.
   useEffect(() => {
     refreshRef.current();
-  }, [i18n.language]);
+    const root = mapElRef.current;
+    for (const [cls, key] of [
+      ['.leaflet-control-zoom-in', 'map.zoomIn'],
+      ['.leaflet-control-zoom-out', 'map.zoomOut'],
+    ] as const) {
+      const el = root?.querySelector(cls);
+      el?.setAttribute('title', t(key));
+      el?.setAttribute('aria-label', t(key));
+    }
+  }, [i18n.language, t]);
 
   return (
     <div

@@ -1,15 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { divIcon, marker, type LeafletMapInstance, type Marker } from './leaflet';
-import { ActionIcon, Anchor, Button, Group, SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { Link, Outlet, useMatch, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyNetworkError, showMessages } from '@/shared/api';
 import { DEFAULT_CENTER, getPosition, ZOOM } from '@/shared/lib/geo';
 import { IconList, IconLocate, IconExpand, IconShrink } from '@/shared/ui/icons';
 import { LeafletMap, type MapView } from './LeafletMap';
-import { LocationList } from './LocationList';
-import { MAP_MODES, readMode, writeMode, type MapMode } from './mode';
+import { ModeToggle } from './ModeToggle';
+import { readMode, writeMode, type MapMode } from './mode';
 import { getClusterClient, useClusterState } from './useClusterClient';
+
+const LocationList = lazy(() =>
+  import('./LocationList').then((m) => ({ default: m.LocationList })),
+);
 
 const LocationPanel = lazy(() =>
   Promise.all([import('../locations'), import('@/shared/query')]).then(([m, q]) => ({
@@ -115,8 +118,7 @@ export function MapScreen() {
     mapRef.current?.setView([loc.lat, loc.lng], ZOOM.location);
   }, []);
 
-  const changeMode = (value: string) => {
-    const m = value as MapMode;
+  const changeMode = (m: MapMode) => {
     setMode(m);
     writeMode(m);
   };
@@ -141,6 +143,86 @@ export function MapScreen() {
   return (
     <div className="vp-map-screen">
       <h1 className="vp-visually-hidden">{t(isHome ? 'route.home' : 'route.map')}</h1>
+
+      {/* Controls come first in the DOM: keyboard users reach them before the map's markers. */}
+      <div className="vp-map-top">
+        <ModeToggle value={mode} onChange={changeMode} />
+      </div>
+
+      <div className="vp-map-left">
+        <button
+          type="button"
+          className="vp-btn vp-btn--white vp-map-control"
+          onClick={() => {
+            if (!listOpen && mapRef.current) setView(viewFromMap(mapRef.current));
+            setListOpen((o) => !o);
+          }}
+          aria-expanded={listOpen}
+          aria-controls="map-location-list"
+        >
+          <IconList />
+          {t('map.list.toggle')}
+        </button>
+        {listOpen && (
+          <Suspense fallback={null}>
+            <LocationList
+              id="map-location-list"
+              client={client}
+              view={view}
+              mode={mode}
+              onOpen={(id) => openLocation(id)}
+              onClose={() => setListOpen(false)}
+            />
+          </Suspense>
+        )}
+      </div>
+
+      <div className="vp-map-controls">
+        <button
+          type="button"
+          className="vp-btn vp-btn--white vp-btn--icon vp-map-control"
+          onClick={() => void locate()}
+          aria-label={t('map.locate')}
+          title={t('map.locate')}
+        >
+          <IconLocate />
+        </button>
+        {isHome ? (
+          <Link
+            to="/map"
+            className="vp-btn vp-btn--white vp-btn--icon vp-map-control"
+            aria-label={t('map.expand')}
+            title={t('map.expand')}
+          >
+            <IconExpand />
+          </Link>
+        ) : (
+          <Link
+            to="/"
+            className="vp-btn vp-btn--white vp-btn--icon vp-map-control"
+            aria-label={t('map.shrink')}
+            title={t('map.shrink')}
+          >
+            <IconShrink />
+          </Link>
+        )}
+      </div>
+
+      {findRoute && target && (
+        <div className="vp-map-route">
+          <a
+            href={`https://www.google.com/maps/dir/?api=1&destination=${target.lat},${target.lng}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('map.planRoute')}
+            <span className="vp-visually-hidden"> ({t('common.newTab')})</span>
+          </a>
+        </div>
+      )}
+
+      <Outlet context={{ openLocation } satisfies MapOutletContext} />
+
       <LeafletMap
         client={client}
         mode={mode}
@@ -150,91 +232,8 @@ export function MapScreen() {
         onView={listOpen ? setView : undefined}
         onMap={(m) => {
           mapRef.current = m;
-          if (m) setView(null);
         }}
       />
-
-      <div className="vp-map-top">
-        <SegmentedControl
-          aria-label={t('map.mode.label')}
-          value={mode}
-          onChange={changeMode}
-          data={MAP_MODES.map((m) => ({ value: m, label: t(`map.mode.${m}`) }))}
-          size="sm"
-          radius="xl"
-          className="vp-mode-toggle"
-          color="brand"
-        />
-      </div>
-
-      <div className="vp-map-controls">
-        <Button
-          leftSection={<IconList />}
-          variant="white"
-          color="dark"
-          onClick={() => {
-            if (!listOpen && mapRef.current) setView(viewFromMap(mapRef.current));
-            setListOpen((o) => !o);
-          }}
-          aria-expanded={listOpen}
-          aria-controls="map-location-list"
-          className="vp-map-control"
-        >
-          {t('map.list.toggle')}
-        </Button>
-        <ActionIcon
-          variant="white"
-          color="dark"
-          size={44}
-          onClick={() => void locate()}
-          aria-label={t('map.locate')}
-          title={t('map.locate')}
-          className="vp-map-control"
-        >
-          <IconLocate />
-        </ActionIcon>
-        {isHome ? (
-          <ActionIcon
-            component={Link}
-            to="/map"
-            variant="white"
-            color="dark"
-            size={44}
-            aria-label={t('map.expand')}
-            title={t('map.expand')}
-            className="vp-map-control"
-          >
-            <IconExpand />
-          </ActionIcon>
-        ) : (
-          <ActionIcon
-            component={Link}
-            to="/"
-            variant="white"
-            color="dark"
-            size={44}
-            aria-label={t('map.shrink')}
-            title={t('map.shrink')}
-            className="vp-map-control"
-          >
-            <IconShrink />
-          </ActionIcon>
-        )}
-      </div>
-
-      {findRoute && target && (
-        <Group className="vp-map-route">
-          <Anchor
-            href={`https://www.google.com/maps/dir/?api=1&destination=${target.lat},${target.lng}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="vp-map-route__link"
-          >
-            {t('map.planRoute')}
-            <VisuallyHidden> ({t('common.newTab')})</VisuallyHidden>
-          </Anchor>
-        </Group>
-      )}
 
       {state.status === 'loading' && (
         <div className="vp-map-status" role="status">
@@ -251,19 +250,6 @@ export function MapScreen() {
           {t('map.loadFailed')}
         </div>
       )}
-
-      {listOpen && (
-        <LocationList
-          id="map-location-list"
-          client={client}
-          view={view}
-          mode={mode}
-          onOpen={(id) => openLocation(id)}
-          onClose={() => setListOpen(false)}
-        />
-      )}
-
-      <Outlet context={{ openLocation } satisfies MapOutletContext} />
 
       {panelId !== null && (
         <Suspense fallback={null}>

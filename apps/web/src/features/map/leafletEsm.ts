@@ -1,4 +1,5 @@
 export {
+  control,
   map as createMap,
   divIcon,
   layerGroup,

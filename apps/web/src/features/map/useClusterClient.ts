@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRoutes } from '@/shared/api';
 import { ClusterClient } from './clusterClient';
-import type { MapMode } from './mode';
+import { readMode, type MapMode } from './mode';
 
 /**
  * One worker for the page's life: created the first time a map screen mounts, so the 50,000
@@ -12,6 +12,11 @@ let shared: ClusterClient | null = null;
 export function getClusterClient(lang: string, mode: MapMode): ClusterClient {
   shared ??= new ClusterClient(apiRoutes.locations.path, lang, mode);
   return shared;
+}
+
+/** Starts the worker (fetch + clustering) as early as possible, before React renders. */
+export function startMapData(lang: string): void {
+  getClusterClient(lang, readMode());
 }
 
 export type ClusterState =

@@ -11,7 +11,7 @@ export function StatusBadge({
   status: ChargerStatus;
   fallbackTitle?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'messages']);
   const d = chargerStatusDisplay(status);
   return (
     <Badge color={d.color} variant="filled" tt="none" size="lg" className="vp-status">
