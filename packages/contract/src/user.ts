@@ -309,6 +309,17 @@ export const userRoutes = {
     body: registerBodySchema,
     response: emptyEnvelopeSchema,
   }),
+  personalDataExport: route({
+    method: 'GET',
+    path: '/api/v1/user/personal-data-export',
+    summary:
+      'Everything we hold about the user, as a JSON download (GDPR access and portability; not among SPEC calls)',
+    tag,
+    auth: 'user',
+    owner: 'accounts',
+    response: z.null(),
+    raw: 'file',
+  }),
   activate: route({
     method: 'GET',
     path: '/api/v1/user/activate',

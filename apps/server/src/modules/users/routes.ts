@@ -15,6 +15,7 @@ import { activate, register } from './registration.js';
 import { findUserById } from './repository.js';
 import { toUserDto } from './user-dto.js';
 import { socialLogin, socialVerifiers, verifyOrFail } from './social-login.js';
+import { personalDataExport } from './personal-data.js';
 
 export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   const extraFor = async (userId: number) => ({
@@ -123,6 +124,17 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
   serve(app, apiRoutes.userDelete, async ({ user, lang }) => {
     await deleteAccount(db, user.id);
     return ok(null, { messages: [message(lang, 'profile.deleted', 'info')] });
+  });
+
+  serve(app, apiRoutes.personalDataExport, async ({ user, reply }) => {
+    const data = await personalDataExport(db, user.id);
+    if (!data) throw new ApiError(401, 'error.unauthorized', { responseCode: 'UNAUTHORIZED' });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="voltpark-personal-data-${day}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
   });
 
   serve(app, apiRoutes.skipCarAddition, async ({ user }) => {
