@@ -105,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing: string[] = [];
     if (!config.databaseUrl) missing.push('DATABASE_URL (the embedded PGlite is a sandbox part)');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
+    if (!config.smtpUrl) missing.push('SMTP_URL (the outbox-only mailbox is a sandbox part)');
     if (missing.length > 0) {
       throw new ConfigError(`Production mode refuses sandbox parts. Set: ${missing.join(', ')}`);
     }

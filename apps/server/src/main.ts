@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoDataIfEmpty } from './db/seed/index.js';
+import { startMailDelivery } from './modules/mail/delivery.js';
 
 async function main() {
   const config = loadConfig();
@@ -11,6 +12,9 @@ async function main() {
   );
   const app = await buildApp({ config, database });
   if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, app.log);
+  const stopMail = config.smtpUrl
+    ? startMailDelivery(database.db, config.smtpUrl, config.mailFrom, app.log)
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +27,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      stopMail?.();
       await app.close();
       await database.close();
       process.exit(0);

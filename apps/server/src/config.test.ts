@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('runs on embedded defaults in sandbox mode', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      mode: 'sandbox',
+      databaseUrl: undefined,
+      seedDemoData: true,
+      smtpUrl: undefined,
+    });
+    expect(c.social).toEqual({ google: null, apple: null, facebook: null });
+  });
+
+  it('refuses production with a sandbox part, naming what is missing', () => {
+    expect(() => loadConfig({ VOLTPARK_MODE: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ VOLTPARK_MODE: 'production' })).toThrow(
+      /DATABASE_URL.*PUBLIC_URL.*SMTP_URL/s,
+    );
+    const ok = loadConfig({
+      VOLTPARK_MODE: 'production',
+      DATABASE_URL: 'postgres://u@db/voltpark',
+      PUBLIC_URL: 'https://app.voltpark.hu',
+      SMTP_URL: 'smtp://mail.voltpark.hu:587',
+    });
+    expect(ok.seedDemoData).toBe(false);
+  });
+
+  it('rejects a port that is not a port', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTestDatabase } from '../../test/database.js';
+import type { Database } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema/accounts.js';
+import { deliverPendingMail } from './delivery.js';
+import { queueMail } from './outbox.js';
+import { renderMail } from './templates.js';
+
+const log = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('mail', () => {
+  it('renders the same mail in Hungarian and English with the link in both bodies', () => {
+    const link = 'https://voltpark.example/forgotten-password?token=a&b';
+    const hu = renderMail({ template: 'passwordReset', link, validMinutes: 60 }, 'hu');
+    const en = renderMail({ template: 'passwordReset', link, validMinutes: 60 }, 'en');
+    expect(hu.subject).toBe('Új jelszó beállítása a Voltparkban');
+    expect(en.subject).toBe('Set a new Voltpark password');
+    expect(hu.text).toContain('60 percig');
+    expect(en.text).toContain('60 minutes');
+    expect(en.text).toContain(link);
+    expect(en.html).toContain('token=a&amp;b');
+  });
+
+  it('delivers each queued mail once, and backs off after a failure', async () => {
+    const db = database.db;
+    const ok = await queueMail(db, 'ok@example.hu', 'hu', {
+      template: 'activation',
+      link: 'https://x/a',
+      validHours: 48,
+    });
+    const bad = await queueMail(db, 'bounce@example.hu', 'en', {
+      template: 'activation',
+      link: 'https://x/b',
+      validHours: 48,
+    });
+    const sent: string[] = [];
+    const send = async (m: { to: string }) => {
+      if (m.to.startsWith('bounce')) throw new Error('550 mailbox unavailable');
+      sent.push(m.to);
+    };
+    expect(await deliverPendingMail(db, send, log)).toBe(1);
+    expect(await deliverPendingMail(db, send, log)).toBe(0);
+    expect(sent).toEqual(['ok@example.hu']);
+    const [okRow] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, ok));
+    const [badRow] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, bad));
+    expect(okRow!.sentAt).not.toBeNull();
+    expect(badRow).toMatchObject({
+      sentAt: null,
+      attempts: 1,
+      lastError: '550 mailbox unavailable',
+    });
+    expect(badRow!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+  });
+});
