@@ -216,6 +216,10 @@ export async function generateLocations(
       add.text({ locationId }, 'OPENING_HOURS', rng.pick(['0–24', '6:00–22:00', '8:00–20:00']));
   }
   await plan.write(db, 2000);
+  // Fresh statistics, or the planner guesses badly on tables that just grew a thousandfold.
+  await db.execute(
+    sql`analyze locations, charge_points, chargers, pois, poi_categories, parking_lots, gates, trait_values`,
+  );
   return {
     locations: plan.locations.length - startLocations,
     chargers: plan.chargers.length,

@@ -3,31 +3,54 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ok } from '../../core/envelope.js';
-import { listAllLocations } from './repository.js';
+import { listAllLocationsJson } from './repository.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-export interface LocationListBody {
-  version: string;
-  etag: string;
-  count: number;
-  raw: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  builtInMs: number;
+/** The prepared list for one data version; compressed bytes are made once, on first demand. */
+export class LocationListBody {
+  readonly etag: string;
+  private gz: Promise<Buffer> | undefined;
+  private brotli: Promise<Buffer> | undefined;
+
+  constructor(
+    readonly version: string,
+    readonly raw: Buffer,
+    readonly builtInMs: number,
+    readonly builtAt: number,
+  ) {
+    this.etag = `W/"${createHash('sha1').update(raw).digest('base64url')}"`;
+  }
+
+  gzip(): Promise<Buffer> {
+    return (this.gz ??= gzipAsync(this.raw, { level: 6 }));
+  }
+
+  br(): Promise<Buffer> {
+    return (this.brotli ??= brotliAsync(this.raw, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
+      },
+    }));
+  }
 }
 
 /**
  * The whole map list, built once per data version and kept with its gzip and brotli bytes.
+ *
  * The version is the `location_data_version` sequence, which triggers advance on every write
- * that can change the list (see drizzle/0002_location_data_version.sql), so one cheap query per
- * request tells whether the cached body is still right — also across server replicas.
+ * that can change the list (drizzle/0002_location_data_version.sql), so one cheap query per
+ * request tells whether the body is current — across server replicas too. When it is not, the
+ * previous body is still served while one rebuild runs in the background (stale-while-
+ * revalidate), and rebuilds are at least `minRebuildIntervalMs` apart, so busy chargers changing
+ * state every second never keep the database busy rebuilding 50,000 markers.
  */
 export class LocationListCache {
   private current: LocationListBody | undefined;
-  private pending: { version: string; promise: Promise<LocationListBody> } | undefined;
+  private pending: Promise<LocationListBody> | undefined;
+  minRebuildIntervalMs = 2000;
 
   constructor(private readonly db: Db) {}
 
@@ -41,48 +64,42 @@ export class LocationListCache {
 
   async get(): Promise<LocationListBody> {
     const version = await this.version();
-    if (this.current?.version === version) return this.current;
-    // Concurrent requests for the same version share one build.
-    if (this.pending?.version !== version) {
-      const promise = this.build(version).then(
-        (body) => {
-          if (!this.current || BigInt(body.version) >= BigInt(this.current.version))
-            this.current = body;
-          return body;
-        },
-        (err: unknown) => {
-          this.pending = undefined;
-          throw err;
-        },
-      );
-      this.pending = { version, promise };
+    const current = this.current;
+    if (current?.version === version) return current;
+    if (!current) return this.rebuild(version);
+    if (!this.pending && Date.now() - current.builtAt >= this.minRebuildIntervalMs) {
+      this.rebuild(version).catch(() => {
+        // The next request tries again; meanwhile the previous list keeps being served.
+      });
     }
-    return this.pending.promise;
+    return current;
+  }
+
+  /** Waits for a background rebuild, if one is running (tests, benchmarks). */
+  async settled(): Promise<void> {
+    await this.pending?.catch(() => undefined);
+  }
+
+  private rebuild(version: string): Promise<LocationListBody> {
+    this.pending ??= this.build(version).finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
   }
 
   private async build(version: string): Promise<LocationListBody> {
     const started = performance.now();
-    const items = await listAllLocations(this.db);
-    const raw = Buffer.from(JSON.stringify(ok(items)));
-    const [gz, br] = await Promise.all([
-      gzipAsync(raw, { level: 6 }),
-      brotliAsync(raw, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
-        },
-      }),
-    ]);
-    const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22);
-    return {
+    const json = await listAllLocationsJson(this.db);
+    // The SPEC envelope around the array the database built (the same shape as ok(items)).
+    const raw = Buffer.from(`{"result":true,"data":${json},"messages":[],"useAlert":false}`);
+    const body = new LocationListBody(
       version,
-      etag: `W/"${hash}"`,
-      count: items.length,
       raw,
-      gzip: gz,
-      br,
-      builtInMs: Math.round(performance.now() - started),
-    };
+      Math.round(performance.now() - started),
+      Date.now(),
+    );
+    if (!this.current || BigInt(version) >= BigInt(this.current.version)) this.current = body;
+    return body;
   }
 }
 

@@ -95,6 +95,11 @@ describe('GET v1/location/locations', () => {
       update chargers set status = 'AVAILABLE' where id = (
         select ch.id from chargers ch join charge_points cp on cp.id = ch.charge_point_id
         where cp.location_id = ${target!.id} order by ch.id limit 1)`);
+    // The previous list is served at once while the new one is built (stale-while-revalidate).
+    t.app.locationListCache.minRebuildIntervalMs = 0;
+    const stale = await get('/api/v1/location/locations');
+    expect(stale.headers.etag).toBe(before.headers.etag);
+    await t.app.locationListCache.settled();
     const after = await get('/api/v1/location/locations', {
       'if-none-match': before.headers.etag as string,
     });
@@ -111,7 +116,9 @@ describe('GET v1/location/locations', () => {
 });
 
 describe('GET v1/location/filtered-locations', () => {
-  it('without filters returns every location, in id order', async () => {
+  it('without filters returns every location, in id order, matching the contract', async () => {
+    const res = await get('/api/v1/location/filtered-locations');
+    expect(apiRoutes.filteredLocations.response.parse(res.json()).data).toEqual(all);
     const list = await filtered('');
     expect(ids(list)).toEqual(ids(all));
   });
@@ -215,6 +222,8 @@ describe('GET v1/location/filtered-locations', () => {
 
   it('with coordinates: distances in km (2 decimals), nearest first', async () => {
     // Deák Ferenc tér, Budapest
+    const res = await get('/api/v1/location/filtered-locations?latitude=47.4979&longitude=19.0540');
+    apiRoutes.filteredLocations.response.parse(res.json());
     const list = await filtered('latitude=47.4979&longitude=19.0540');
     expect(list.length).toBe(all.length);
     const d = list.map((l) => l.distanceInKm!);

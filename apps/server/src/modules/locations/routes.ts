@@ -4,7 +4,7 @@ import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import type { ModuleDeps } from '../index.js';
 import { etagMatches, LocationListCache, preferredEncoding } from './list-cache.js';
-import { closestLocationId, filterLocations, getLocationDetail } from './repository.js';
+import { closestLocationId, filterLocationsJson, getLocationDetail } from './repository.js';
 
 /** Shop pictures are fetched with the file endpoint: pictureBase + pictureUrl. */
 export const POI_PICTURE_BASE = '/api/file?type=poi&name=';
@@ -27,11 +27,19 @@ export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps)
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     reply.type('application/json; charset=utf-8');
     if (encoding === 'identity') return reply.send(body.raw);
-    return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? body.br : body.gzip);
+    return reply
+      .header('Content-Encoding', encoding)
+      .send(await (encoding === 'br' ? body.br() : body.gzip()));
   });
 
-  serve(app, apiRoutes.filteredLocations, async ({ query }) =>
-    ok(await filterLocations(db, query)),
+  // Sent as the JSON text the database built (it can be all 50,000 locations); the tests
+  // check it against the contract.
+  serve(app, apiRoutes.filteredLocations, async ({ query, reply }) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(
+        `{"result":true,"data":${await filterLocationsJson(db, query)},"messages":[],"useAlert":false}`,
+      ),
   );
 
   serve(app, apiRoutes.closestLocation, async ({ query }) =>
