@@ -10,3 +10,4 @@ export * from './vehicles.js';
 export * from './accounts.js';
 export * from './billing.js';
 export * from './cars.js';
+export * from './payments.js';
