@@ -45,6 +45,12 @@ describe('front-page ad', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://voltpark.example.hu/teli-akcio');
     expect(await clicks()).toBe(before + 1);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/front-page-ad/redirect/${ad.id}`,
+    });
+    expect(head.statusCode).toBe(302);
+    expect(await clicks()).toBe(before + 1);
   });
 
   it('unknown advert: 404 ad.notFound; bad id: 400', async () => {

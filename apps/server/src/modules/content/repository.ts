@@ -37,13 +37,18 @@ export async function activeFrontPageAd(
   };
 }
 
-/** Counts one click and returns where the advert leads. */
-export async function clickFrontPageAd(db: Db, id: number): Promise<string> {
-  const [ad] = await db
-    .update(frontPageAds)
-    .set({ clicks: sql`${frontPageAds.clicks} + 1` })
-    .where(eq(frontPageAds.id, id))
-    .returning({ targetUrl: frontPageAds.targetUrl });
+/** Counts one click (unless `count` is false) and returns where the advert leads. */
+export async function clickFrontPageAd(db: Db, id: number, count = true): Promise<string> {
+  const [ad] = count
+    ? await db
+        .update(frontPageAds)
+        .set({ clicks: sql`${frontPageAds.clicks} + 1` })
+        .where(eq(frontPageAds.id, id))
+        .returning({ targetUrl: frontPageAds.targetUrl })
+    : await db
+        .select({ targetUrl: frontPageAds.targetUrl })
+        .from(frontPageAds)
+        .where(eq(frontPageAds.id, id));
   if (!ad) throw notFound('ad.notFound');
   return ad.targetUrl;
 }

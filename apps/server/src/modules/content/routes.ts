@@ -10,8 +10,9 @@ import { activeFrontPageAd, clickFrontPageAd, randomFooter } from './repository.
 export function registerContentRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   serve(app, apiRoutes.frontPageAd, async ({ lang }) => ok(await activeFrontPageAd(db, lang)));
 
-  serve(app, apiRoutes.frontPageAdRedirect, async ({ params, reply }) => {
-    const target = await clickFrontPageAd(db, params.id);
+  serve(app, apiRoutes.frontPageAdRedirect, async ({ params, req, reply }) => {
+    // A HEAD (link preview, prefetch) is not a click.
+    const target = await clickFrontPageAd(db, params.id, req.method !== 'HEAD');
     return reply.header('Cache-Control', 'no-store').redirect(target, 302);
   });
 

@@ -99,11 +99,16 @@ function filterConditions(f: LocationFilter): SQL[] {
  * empty lists are left out, as the contract asks.
  */
 function listJsonQuery(where: SQL[], distance: SQL | null): SQL {
-  const distanceKm = distance ? sql`round((${distance})::numeric, 2)::float8` : null;
+  const distanceKm = distance ? sql`round((${distance})::numeric, 2)::float8` : sql`null::float8`;
+  // The matching locations first; the charger and shop aggregates then cover only those.
   return sql`
-    select '[' || coalesce(string_agg(x.item, ',' order by ${distance ? sql`x.distance_km, ` : sql``}x.id), '') || ']' as json
+    with sel as materialized (
+      select l.*, ${distanceKm} as distance_km from locations l
+      where ${sql.join(where, sql` and `)}
+    )
+    select '[' || coalesce(string_agg(x.item, ',' order by x.distance_km, x.id), '') || ']' as json
     from (
-      select l.id, ${distanceKm ?? sql`null::float8`} as distance_km,
+      select l.id, l.distance_km,
         '{"id":' || l.id
         || ',"name":' || to_json(l.name)::text
         || ',"fullAddress":' || to_json(${FULL_ADDRESS})::text
@@ -117,24 +122,23 @@ function listJsonQuery(where: SQL[], distance: SQL | null): SQL {
              || case when p.accepts then ',"acceptsPoints":true' else '' end
            else '' end
         || case when pl.id is not null then ',"hasParking":true' else '' end
-        ${distanceKm ? sql`|| ',"distanceInKm":' || (${distanceKm})::text` : sql``}
+        || coalesce(',"distanceInKm":' || l.distance_km::text, '')
         || '}' as item
-      from locations l
+      from sel l
       left join (
         select cp.location_id, count(*)::int as n,
           bool_or(ch.status in ${AVAILABLE}) as available,
           string_agg(distinct ch.outlet_type::text, '","') as outlets,
           max(ch.power_kw) as max_kw
         from chargers ch join charge_points cp on cp.id = ch.charge_point_id
-        where ch.active
+        where ch.active and cp.location_id in (select id from sel)
         group by cp.location_id
       ) c on c.location_id = l.id
       left join (
         select location_id, count(*)::int as n, bool_or(accept_point) as accepts
-        from pois where active group by location_id
+        from pois where active and location_id in (select id from sel) group by location_id
       ) p on p.location_id = l.id
       left join parking_lots pl on pl.location_id = l.id and pl.active
-      where ${sql.join(where, sql` and `)}
     ) x`;
 }
 
