@@ -11,3 +11,4 @@ export * from './accounts.js';
 export * from './billing.js';
 export * from './cars.js';
 export * from './payments.js';
+export * from './simplepay-sandbox.js';
