@@ -24,6 +24,9 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://u@db/voltpark',
       PUBLIC_URL: 'https://app.voltpark.hu',
       SMTP_URL: 'smtp://mail.voltpark.hu:587',
+      SIMPLEPAY_MERCHANT: 'VOLTPARKHUF',
+      SIMPLEPAY_SECRET_KEY: 'secret',
+      SIMPLEPAY_BASE_URL: 'https://secure.simplepay.hu/payment/v2/',
     });
     expect(ok.seedDemoData).toBe(false);
   });

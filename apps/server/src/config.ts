@@ -26,6 +26,9 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+  SIMPLEPAY_MERCHANT: z.string().optional(),
+  SIMPLEPAY_SECRET_KEY: z.string().optional(),
+  SIMPLEPAY_BASE_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -45,6 +48,11 @@ export type Config = {
   welcomeScreen: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
+  /**
+   * SimplePay merchant. Without SIMPLEPAY_BASE_URL the built-in emulator (sandbox) is used with
+   * SimplePay's public test merchant.
+   */
+  simplePay: { merchant: string; secretKey: string; baseUrl: string | null };
   /** Each provider is off (and its button hidden) until its settings are given. */
   social: {
     google: { clientIds: string[]; jwksUrl: string } | null;
@@ -84,6 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wizardCarsOptional: e.WIZARD_CARS_OPTIONAL === '1',
     welcomeScreen: e.WELCOME_SCREEN === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    simplePay: e.SIMPLEPAY_BASE_URL
+      ? {
+          merchant: e.SIMPLEPAY_MERCHANT ?? '',
+          secretKey: e.SIMPLEPAY_SECRET_KEY ?? '',
+          baseUrl: e.SIMPLEPAY_BASE_URL,
+        }
+      : { merchant: 'PUBLICTESTHUF', secretKey: 'FxDa5w314kLlNseq2sKuVwaqZshZT5d6', baseUrl: null },
     social: {
       google: e.GOOGLE_CLIENT_IDS
         ? { clientIds: list(e.GOOGLE_CLIENT_IDS), jwksUrl: e.GOOGLE_JWKS_URL }
@@ -101,11 +116,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     },
   };
+  if (e.SIMPLEPAY_BASE_URL && (!e.SIMPLEPAY_MERCHANT || !e.SIMPLEPAY_SECRET_KEY)) {
+    throw new ConfigError('SIMPLEPAY_BASE_URL needs SIMPLEPAY_MERCHANT and SIMPLEPAY_SECRET_KEY too.');
+  }
   if (config.mode === 'production') {
     const missing: string[] = [];
     if (!config.databaseUrl) missing.push('DATABASE_URL (the embedded PGlite is a sandbox part)');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
     if (!config.smtpUrl) missing.push('SMTP_URL (the outbox-only mailbox is a sandbox part)');
+    if (!e.SIMPLEPAY_BASE_URL || !e.SIMPLEPAY_MERCHANT || !e.SIMPLEPAY_SECRET_KEY) {
+      missing.push('SIMPLEPAY_MERCHANT, SIMPLEPAY_SECRET_KEY, SIMPLEPAY_BASE_URL (the SimplePay emulator is a sandbox part)');
+    }
     if (missing.length > 0) {
       throw new ConfigError(`Production mode refuses sandbox parts. Set: ${missing.join(', ')}`);
     }

@@ -135,7 +135,19 @@ export const walletRoutes = {
     auth: 'user',
     owner,
     bodyType: 'form',
-    body: z.object({ platform: platformSchema.optional(), wizard: qBool.optional() }),
+    body: z.object({
+      platform: platformSchema.optional(),
+      wizard: qBool.optional(),
+      /**
+       * Not among SPEC's fields, added: the OneClick secret code the driver chooses for this
+       * card. It goes to SimplePay only; we never store it, and each card payment asks for it.
+       */
+      cardSecret: z
+        .string({ error: 'invalid.required' })
+        .min(1, { error: 'invalid.required', abort: true })
+        .min(4, 'invalid.cardSecret')
+        .max(32, 'invalid.cardSecret'),
+    }),
     response: envelope(z.string().nullable()),
   }),
   simplepayStart: route({
