@@ -3,12 +3,7 @@ import { translateMessage, type Lang } from '@voltpark/contract';
 import { z } from 'zod';
 import type { ModuleDeps } from '../index.js';
 import { listMailbox, readMail } from './outbox.js';
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml as esc } from '../../core/html.js';
 
 function pageLang(req: FastifyRequest): Lang {
   const q = (req.query as { lang?: string }).lang;

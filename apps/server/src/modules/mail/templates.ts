@@ -1,4 +1,5 @@
 import { translateMessage, type Lang } from '@voltpark/contract';
+import { escapeHtml } from '../../core/html.js';
 
 export type MailTemplate =
   | { template: 'activation'; link: string; validHours: number }
@@ -9,12 +10,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Bilingual mails: every string comes from the shared message catalogs. */
 export function renderMail(mail: MailTemplate, lang: Lang): RenderedMail {

@@ -4,12 +4,7 @@ import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import type { ModuleDeps } from '../index.js';
 import { authorize, ensureDemoClient, exchangeCode, findClient, refresh } from './oauth.js';
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml as esc } from '../../core/html.js';
 
 export function registerOAuthRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   serve(app, apiRoutes.oauthClient, async ({ params }) => {
