@@ -115,6 +115,7 @@ describe('the route table', () => {
         'googleLogin:none',
         'facebookLogin:none',
         'activate:none',
+        'loginTicket:none',
         'appleLogin:none',
         'appleReturn:none',
         'register:none',

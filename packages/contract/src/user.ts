@@ -320,6 +320,18 @@ export const userRoutes = {
     response: z.null(),
     raw: 'file',
   }),
+  loginTicket: route({
+    method: 'POST',
+    path: '/api/v1/user/login-ticket',
+    summary:
+      'Exchange the one-time ticket of a web social sign-in (Apple return) for the session (not among SPEC calls)',
+    tag,
+    auth: 'none',
+    owner: 'accounts',
+    bodyType: 'form',
+    body: z.object({ ticket: requiredString(128) }),
+    response: loginResponse,
+  }),
   activate: route({
     method: 'GET',
     path: '/api/v1/user/activate',

@@ -88,7 +88,7 @@ export const actionTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['activate', 'reset_password'] }).notNull(),
+    purpose: text({ enum: ['activate', 'reset_password', 'login_ticket'] }).notNull(),
     tokenHash: text().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -14,7 +14,9 @@ import { deleteAccount, setLanguage, updateProfile } from './profile.js';
 import { activate, register } from './registration.js';
 import { findUserById } from './repository.js';
 import { toUserDto } from './user-dto.js';
-import { socialLogin, socialVerifiers, verifyOrFail } from './social-login.js';
+import { resolveSocialUser, socialLogin, socialVerifiers, verifyOrFail } from './social-login.js';
+import { consumeActionToken, issueActionToken } from './action-tokens.js';
+import { createSession } from '../auth/sessions.js';
 import { personalDataExport } from './personal-data.js';
 
 export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
@@ -76,6 +78,39 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
       },
       { lang, userAgent: req.headers['user-agent'] },
     );
+  });
+
+  /**
+   * Sign in with Apple on the web posts back here (response_mode form_post). Its ID token is
+   * verified; the browser then gets a one-time ticket (2 minutes) in the /login address, which
+   * the app exchanges for the session — no token ever travels in a URL.
+   */
+  serve(app, apiRoutes.appleReturn, async ({ body, lang, reply }) => {
+    try {
+      const identity = await verifyOrFail(verifiers.apple, body.id_token ?? '');
+      const names = appleUserNames(body.user);
+      const user = await resolveSocialUser(
+        db,
+        {
+          ...identity,
+          firstName: identity.firstName ?? names.firstName,
+          lastName: identity.lastName ?? names.lastName,
+        },
+        lang,
+      );
+      const ticket = await issueActionToken(db, user.id, 'login_ticket', 2 * 60_000);
+      return reply.redirect(`/login?ticket=${encodeURIComponent(ticket)}`, 303);
+    } catch {
+      return reply.redirect('/login?social=failed', 303);
+    }
+  });
+
+  serve(app, apiRoutes.loginTicket, async ({ body, req }) => {
+    const userId = await consumeActionToken(db, body.ticket, 'login_ticket');
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) throw new ApiError(401, 'social.failed', { responseCode: 'BAD_TICKET' });
+    const tokens = await createSession(db, user.id, { userAgent: req.headers['user-agent'] });
+    return ok({ user: toUserDto(user), ...tokens }, { extraData: await extraFor(user.id) });
   });
 
   serve(app, apiRoutes.logout, async ({ user }) => {
@@ -146,4 +181,21 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
     await db.update(users).set({ cardAdditionSkipped: true }).where(eq(users.id, user.id));
     return ok(await onboardingDetails(db, user.id));
   });
+}
+
+/** Apple sends the name only the first time, as JSON in the `user` field. */
+function appleUserNames(user: string | undefined): {
+  firstName: string | null;
+  lastName: string | null;
+} {
+  try {
+    const parsed = JSON.parse(user ?? '{}') as {
+      name?: { firstName?: unknown; lastName?: unknown };
+    };
+    const pick = (v: unknown) =>
+      typeof v === 'string' && v.trim() ? v.trim().slice(0, 255) : null;
+    return { firstName: pick(parsed.name?.firstName), lastName: pick(parsed.name?.lastName) };
+  } catch {
+    return { firstName: null, lastName: null };
+  }
 }

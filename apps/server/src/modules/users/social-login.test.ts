@@ -143,4 +143,43 @@ describe('social log-in', () => {
       lastName: 'Tóth',
     });
   });
+
+  it('Apple web sign-in returns a one-time ticket, never a token, and the ticket buys the session once', async () => {
+    const appleToken = await idToken(
+      { email: 'web.apple@example.hu', email_verified: 'true' },
+      'https://appleid.apple.com',
+      'hu.voltpark.app',
+      'apple-web-1',
+    );
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/apple-return',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        code: 'c1',
+        id_token: appleToken,
+        user: JSON.stringify({ name: { firstName: 'Eszter', lastName: 'Nagy' } }),
+      }).toString(),
+    });
+    expect(back.statusCode).toBe(303);
+    const location = new URL(back.headers.location as string, 'http://x');
+    expect(location.pathname).toBe('/login');
+    expect(location.search).not.toContain(appleToken);
+    const ticket = location.searchParams.get('ticket')!;
+    const session = await post(t, '/api/v1/user/login-ticket', { ticket });
+    expect(session.json().data.user).toMatchObject({
+      email: 'web.apple@example.hu',
+      firstName: 'Eszter',
+      usedApple: true,
+    });
+    expect((await post(t, '/api/v1/user/login-ticket', { ticket })).statusCode).toBe(401);
+
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/apple-return',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ code: 'c2', id_token: 'not.a.token' }).toString(),
+    });
+    expect(forged.headers.location).toBe('/login?social=failed');
+  });
 });

@@ -73,6 +73,14 @@ export async function socialLogin(
   identity: SocialIdentity,
   ctx: { lang: Lang; userAgent?: string },
 ): Promise<Session> {
+  const user = await resolveSocialUser(db, identity, ctx.lang);
+  const tokens = await createSession(db, user.id, { userAgent: ctx.userAgent });
+  return { user: toUserDto(user), ...tokens };
+}
+
+/** The account a verified social identity belongs to (linked, matched by verified e-mail, or new). */
+export async function resolveSocialUser(db: Db, identity: SocialIdentity, lang: Lang) {
+  const ctx = { lang };
   const column = subjectColumn[identity.provider];
   const [linked] = await db.select().from(users).where(eq(users[column], identity.subject));
   let user = linked && !linked.deletedAt ? linked : null;
@@ -112,6 +120,5 @@ export async function socialLogin(
       .returning();
     user = created!;
   }
-  const tokens = await createSession(db, user.id, { userAgent: ctx.userAgent });
-  return { user: toUserDto(user), ...tokens };
+  return user;
 }
