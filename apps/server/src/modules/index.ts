@@ -13,6 +13,7 @@ import { registerMailboxRoutes } from './mail/routes.js';
 import { registerBillingRoutes } from './billing/routes.js';
 import { registerCarRoutes } from './cars/routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
+import { registerSimplePaySandboxRoutes } from './simplepay-sandbox/routes.js';
 import { registerPaymentRoutes } from './payments/routes.js';
 
 export interface ModuleDeps {
@@ -34,5 +35,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerBillingRoutes(app, deps);
   registerCarRoutes(app, deps);
   registerOAuthRoutes(app, deps);
+  registerSimplePaySandboxRoutes(app, deps);
   registerPaymentRoutes(app, deps);
 }
