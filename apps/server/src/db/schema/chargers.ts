@@ -75,6 +75,12 @@ export const chargePoints = pgTable(
     registeredAt: timestamp({ withTimezone: true }),
     lastBootAt: timestamp({ withTimezone: true }),
     lastHeartbeatAt: timestamp({ withTimezone: true }),
+    /** Operator switch (OCPP module): a disabled charge point is refused at the handshake/boot. */
+    disabled: boolean().notNull().default(false),
+    /** Set when the heartbeat timeout marked its connectors UNKNOWN; cleared when heard from. */
+    offlineAt: timestamp({ withTimezone: true }),
+    /** Last OCPP status reported for connector 0 (the whole charge point). */
+    ocppStatus: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('charge_points_location_idx').on(t.locationId)],
@@ -96,6 +102,10 @@ export const chargers = pgTable(
     powerKw: doublePrecision().notNull(),
     status: chargerStatusEnum().notNull().default('NEW_NOT_CONNECTED'),
     statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Last OCPP status the connector reported; `status` is derived from it (OCPP module). */
+    ocppStatus: text(),
+    /** Operator switch: OUT_OF_SERVICE wins over any reported status. */
+    outOfService: boolean().notNull().default(false),
     tariffId: integer().references(() => chargingTariffs.id, { onDelete: 'set null' }),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './cars.js';
 export * from './payments.js';
 export * from './simplepay-sandbox.js';
+export * from './ocpp.js';
