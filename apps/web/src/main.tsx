@@ -22,6 +22,11 @@ void i18nReady.then(() => {
 });
 
 // Offline app shell: register the service worker built by vite-plugin-pwa (production only).
+// It waits a moment after load so it never competes with the map's first clusters.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  window.addEventListener('load', () => {
+    setTimeout(() => {
+      void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    }, 3000);
+  });
 }

@@ -80,6 +80,7 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
               size="lg"
               radius="sm"
               className="vp-sandbox"
+              styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
               data-testid="sandbox-badge"
               title={t('app.sandboxHint')}
               aria-label={`SANDBOX – ${t('app.sandboxHint')}`}

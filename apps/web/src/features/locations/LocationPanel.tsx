@@ -242,6 +242,12 @@ export function LocationPanel({ locationId, tab, variant, onClose, onLoaded }: P
       title={loc ? loc.name : t('common.loading')}
       closeButtonProps={{ 'aria-label': t('panel.close') }}
       classNames={{ title: 'vp-panel-title' }}
+      // Below the top bar (language flags and menu stay usable while the panel is open).
+      zIndex={150}
+      styles={{
+        inner: { top: 'var(--vp-topbar-h)', height: 'calc(100% - var(--vp-topbar-h))' },
+        overlay: { top: 'var(--vp-topbar-h)' },
+      }}
       data-testid="location-panel"
       radius={mobile ? 'md' : 0}
     >

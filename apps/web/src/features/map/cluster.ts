@@ -78,7 +78,8 @@ export interface NearestResult {
 }
 
 /** SPEC §9 Map: minimum cluster size 2, clustering up to zoom 15. */
-export const CLUSTER_OPTIONS = { minPoints: 2, maxZoom: 15, radius: 60, extent: 512 } as const;
+/** radius is in screen pixels here: extent 256 matches Leaflet's 256-pixel tiles. */
+export const CLUSTER_OPTIONS = { minPoints: 2, maxZoom: 15, radius: 64, extent: 256 } as const;
 
 type Props = { i: number };
 
@@ -177,4 +178,16 @@ export class ClusterEngine {
     items.sort((a, b) => a.distanceKm - b.distanceKm || a.name.localeCompare(b.name));
     return { total: items.length, items: items.slice(0, limit) };
   }
+}
+
+/** The points inside a box grown by `pad` (a fraction of its size) on every side. */
+export function pointsInBox(points: readonly MapPoint[], bbox: BBox, pad = 0.5): MapPoint[] {
+  const [w, s, e, n] = bbox;
+  const dx = (e - w) * pad;
+  const dy = (n - s) * pad;
+  const W = w - dx;
+  const E = e + dx;
+  const S = s - dy;
+  const N = n + dy;
+  return points.filter((p) => p.lng >= W && p.lng <= E && p.lat >= S && p.lat <= N);
 }

@@ -4,6 +4,19 @@ import type { FromWorker, ToWorker } from './protocol';
 
 type Pending = { resolve: (v: never) => void };
 
+interface EarlyDownload {
+  path: string;
+  data: Promise<ArrayBuffer | null>;
+}
+
+/** The download index.html started for map routes (once; only when it is the same call). */
+function takeEarlyDownload(path: string): Promise<ArrayBuffer | null> | null {
+  const w = globalThis as unknown as { __vpLocations?: EarlyDownload };
+  const early = w.__vpLocations;
+  delete w.__vpLocations;
+  return early && early.path === path ? early.data : null;
+}
+
 /** The page's handle on the clustering worker. */
 export class ClusterClient {
   private readonly worker: Worker;
@@ -27,7 +40,18 @@ export class ClusterClient {
     // Keep an unobserved rejection from surfacing as an unhandled error.
     this.ready.catch(() => {});
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
-    this.send({ type: 'init', path, lang, mode });
+    const early = takeEarlyDownload(path);
+    if (early) {
+      void early.then((buffer) => {
+        if (buffer)
+          this.worker.postMessage({ type: 'data', buffer, path, lang, mode } satisfies ToWorker, [
+            buffer,
+          ]);
+        else this.send({ type: 'init', path, lang, mode });
+      });
+    } else {
+      this.send({ type: 'init', path, lang, mode });
+    }
   }
 
   private send(msg: ToWorker) {

@@ -4,6 +4,8 @@ import type { MapMode } from './mode';
 /** Messages between the map screen and cluster.worker.ts. */
 export type ToWorker =
   | { type: 'init'; path: string; lang: string; mode: MapMode }
+  /** The locations answer already downloaded by the page (index.html), as UTF-8 JSON bytes. */
+  | { type: 'data'; buffer: ArrayBuffer; path: string; lang: string; mode: MapMode }
   | { type: 'mode'; mode: MapMode }
   | { type: 'clusters'; reqId: number; bbox: BBox; zoom: number }
   | { type: 'expansion'; reqId: number; clusterId: number }
