@@ -17,6 +17,7 @@ import {
   type SandboxTransaction,
 } from './state.js';
 import { maskCard } from './wire.js';
+import { simplePayTime } from '../payments/simplepay/time.js';
 
 export const PAGES_PREFIX = '/sandbox/simplepay';
 
@@ -71,8 +72,12 @@ export function parseExpiry(value: string): Date | null {
   const month = Number(m[1]);
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
   if (month < 1 || month > 12) return null;
-  // The first moment of the next month, Budapest time (approximated as UTC+1/+2 by taking UTC-2h).
-  const end = new Date(Date.UTC(year, month, 1) - 2 * 3600_000 - 1000);
+  // The last second of that month, Budapest time.
+  const nextMonthUtc = Date.UTC(year, month, 1);
+  const offset = /([+-])(\d\d):(\d\d)$/.exec(simplePayTime(new Date(nextMonthUtc)))!;
+  const offsetMs =
+    (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000;
+  const end = new Date(nextMonthUtc - offsetMs - 1000);
   return end.getTime() < Date.now() ? null : end;
 }
 
