@@ -138,3 +138,30 @@ export const ipnEvents = pgTable('ipn_events', {
   transactionId: bigint({ mode: 'number' }),
   status: text(),
 });
+
+/**
+ * Money reserved for a service before it starts (SPEC §5 Terms: the maximum is reserved, the
+ * actual cost is taken after). One row per cause; its status moves held → captured | released
+ * exactly once, under a row lock.
+ */
+export const moneyHolds = pgTable(
+  'money_holds',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    method: text({ enum: ['wallet', 'card'] }).notNull(),
+    /** Ft reserved. */
+    amount: integer().notNull(),
+    /** For a card hold: the two-step SimplePay payment. */
+    paymentId: integer().references(() => payments.id),
+    /** What it is for, e.g. `charge:42`; one hold per cause. */
+    cause: text().notNull(),
+    status: text({ enum: ['pending', 'held', 'capturing', 'captured', 'releasing', 'released', 'failed'] }).notNull(),
+    capturedAmount: integer(),
+    createdAt: now(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('money_holds_cause_key').on(t.cause), index('money_holds_user_idx').on(t.userId)],
+);
