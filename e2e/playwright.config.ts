@@ -10,7 +10,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** Browser tests run the real server (built web app, seeded PGlite in a fresh folder) in Debian's Chromium. */
 export default defineConfig({
   testDir: './specs',
-  timeout: 60_000,
+  timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

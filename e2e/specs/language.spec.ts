@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import {
   catalog,
+  escapeRe,
   expect,
   locationByName,
   locationDetail,
   t,
   test,
   type Lang,
+  waitForClusters,
 } from '../support/fixtures';
 
 /** SPEC §2 Menus: the anonymous menu, in order. */
@@ -96,17 +98,37 @@ test.describe('language', () => {
     await page.goto(`/map?showLocation=${westend.id}&tab=charger`);
     const panel = page.getByRole('dialog', { name: westend.name });
     await expect(panel.getByRole('tab', { name: t('hu', 'panel.tab.charger') })).toBeVisible();
-    await expect(page.getByRole('radiogroup', { name: t('hu', 'map.mode.label') })).toContainText(
-      t('hu', 'map.mode.parking'),
-    );
+    const toggle = (lang: 'hu' | 'en') =>
+      page.getByRole('radiogroup', { name: t(lang, 'map.mode.label') });
+    await expect(toggle('hu')).toContainText(t('hu', 'map.mode.parking'));
     expect(await foreignLines(page, 'hu')).toEqual([]);
 
-    await page.getByRole('button', { name: 'English' }).click();
-    await expect(panel.getByRole('tab', { name: t('en', 'panel.tab.charger') })).toBeVisible();
-    await expect(page.getByRole('radiogroup', { name: t('en', 'map.mode.label') })).toContainText(
-      t('en', 'map.mode.parking'),
+    // The panel is a modal dialog: close it; switch on the map itself (Budapest, zoom 12).
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await page.goto('/map');
+    await waitForClusters(page);
+    const clusterName = (lang: 'hu' | 'en') =>
+      new RegExp(
+        `^${escapeRe(t(lang, 'map.clusterLabel_other', { count: 999 })).replace('999', '\\d+')}$`,
+      );
+    await expect(page.getByTestId('map-cluster').first()).toHaveAttribute(
+      'aria-label',
+      clusterName('hu'),
     );
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(toggle('en')).toContainText(t('en', 'map.mode.parking'));
     await expect(page).toHaveTitle(`${t('en', 'route.map')} · Voltpark`);
+    // Cluster names are re-translated too.
+    await expect(page.getByTestId('map-cluster').first()).toHaveAttribute(
+      'aria-label',
+      clusterName('en'),
+    );
+    expect(await foreignLines(page, 'en')).toEqual([]);
+
+    // The panel opens in English now.
+    await page.goto(`/map?showLocation=${westend.id}&tab=charger`);
+    await expect(panel.getByRole('tab', { name: t('en', 'panel.tab.charger') })).toBeVisible();
     expect(await foreignLines(page, 'en')).toEqual([]);
 
     // The charger view, in English after the switch: headings and the status word.
