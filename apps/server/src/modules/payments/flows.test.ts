@@ -53,11 +53,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (url: string, user = anna) =>
-  fetch(`${base}${url}`, { headers: user.headers }).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }));
+/** An API answer: the envelope, with the data of whichever call it was. */
+interface Answer {
+  status: number;
+  // Test-only: each call's data has its own shape; the assertions say what is expected.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { result: boolean; data: any; messages: unknown[] };
+}
+const api = async (url: string, user = anna): Promise<Answer> => {
+  const r = await fetch(`${base}${url}`, { headers: user.headers });
+  return { status: r.status, body: (await r.json()) as Answer['body'] };
+};
 const local = (url: string) => {
   const u = new URL(url);
   return `${base}${u.pathname}${u.search}`;
@@ -214,7 +220,7 @@ describe('saved cards (OneClick)', () => {
       method: 'POST',
       headers: { ...anna.headers, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ cardSecret: 'titok1234' }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<Answer['body']>);
     const processing = (await api('/api/v1/user/credit-cards')).body.data;
     expect(processing).toEqual([expect.objectContaining({ cardMask: '', defaultCard: true })]);
 
@@ -251,7 +257,7 @@ describe('saved cards (OneClick)', () => {
     const deleted = await fetch(`${base}/api/v1/user/delete-card/${cards[0]!.cardId}`, {
       method: 'DELETE',
       headers: anna.headers,
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<Answer['body']>);
     expect(deleted.data).toEqual([]);
   });
 });
