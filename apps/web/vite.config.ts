@@ -94,7 +94,7 @@ export default defineConfig({
       },
       workbox: {
         // The app shell: every built script, style, icon and the page itself.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
         navigateFallback: '/index.html',
         // Never answer API, health, websocket or sandbox pages from the cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/, /^\/ws/, /^\/sandbox/],

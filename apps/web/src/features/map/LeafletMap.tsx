@@ -94,7 +94,7 @@ export function LeafletMap({
     tiles.addTo(map);
     control
       .zoom({
-        position: 'bottomright',
+        position: 'topright',
         zoomInTitle: cbRef.current.t('map.zoomIn'),
         zoomOutTitle: cbRef.current.t('map.zoomOut'),
       })

@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18nReady, setLanguage } from '../shared/i18n';
+import { buildRoutes } from './router';
+import { theme } from './theme';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <MantineProvider theme={theme}>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('routing (component)', () => {
+  beforeAll(async () => {
+    // No server in unit tests: every call fails like an offline network.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await i18nReady;
+    await setLanguage('hu');
+  });
+
+  it('sends a login-required route to /login with the login-needed notice', async () => {
+    const router = renderAt('/me');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bejelentkezés' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('alert').textContent).toContain('be kell jelentkeznie');
+    // A later issue's screen: the frame and an honest notice, no form.
+    expect(screen.getByRole('note').textContent).toContain('még nem érhető el');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(document.title).toBe('Bejelentkezés · Voltpark');
+  });
+
+  it('leads an old licence route to /open-source', async () => {
+    const router = renderAt('/vue-license');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/open-source'));
+  });
+
+  it('sends the charger view without an id to the charger search', async () => {
+    const router = renderAt('/charger');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/charger-search/charger'), {
+      timeout: 5000,
+    });
+  });
+
+  it('has a skip link to the main content and language buttons named Magyar and English', async () => {
+    renderAt('/support');
+    expect(await screen.findByRole('link', { name: 'Ugrás a tartalomra' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Magyar' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(document.getElementById('main')).not.toBeNull();
+  });
+});
