@@ -3,7 +3,7 @@ import type { Lang } from '@voltpark/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { cards, payments } from '../../db/schema/payments.js';
+import { cards, moneyHolds, payments } from '../../db/schema/payments.js';
 import { ApiError } from '../../core/errors.js';
 import type { Gateway } from './gateway.js';
 import { creditWallet } from './ledger.js';
@@ -143,6 +143,13 @@ export async function settlePayment(
           paymentId: p.id,
           cause: `topup:${p.id}`,
         });
+      }
+      if (p.twoStep && p.purpose !== 'card_registration') {
+        // A card hold for a charge or parking: usable once SimplePay authorized it.
+        await tx
+          .update(moneyHolds)
+          .set(paid ? { status: 'held' } : { status: 'failed', closedAt: new Date() })
+          .where(and(eq(moneyHolds.paymentId, p.id), eq(moneyHolds.status, 'pending')));
       }
       if (p.purpose === 'card_registration') {
         await tx
