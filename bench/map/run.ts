@@ -129,8 +129,11 @@ async function main() {
   const distBuiltAt = fs.statSync(path.join(distDir, 'index.html')).mtime.toISOString();
 
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltpark-bench-'));
+  // A private copy of the build: a rebuild of apps/web/dist during the runs cannot mix versions.
+  const web = path.join(tempDir, 'web');
+  fs.cpSync(distDir, web, { recursive: true });
   const dataDir = path.join(tempDir, 'data');
-  const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: distDir };
+  const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: web };
 
   // The server seeds the demo data into an empty database on start; the CLI then adds the
   // generated locations. Doing it in this order works whether or not the CLI seeds the demo.
@@ -169,7 +172,7 @@ async function main() {
   }
   if (!payload.hasDemoGodollo) log('  ! no demo location in Gödöllő: was the demo seed applied?');
 
-  const initial = initialJs(distDir);
+  const initial = initialJs(web);
 
   browser = await step('starting Chromium', () =>
     chromium.launch({
@@ -225,11 +228,11 @@ async function main() {
   const loadedFiles = new Set<string>();
   for (const r of ours) {
     for (const s of r.scripts) {
-      const f = distFileOf(distDir, s);
+      const f = distFileOf(web, s);
       if (f) loadedFiles.add(f);
     }
   }
-  const loaded: JsSizes = jsFilesSize(distDir, loadedFiles);
+  const loaded: JsSizes = jsFilesSize(web, loadedFiles);
 
   const firstClustersMet =
     oursSummary.median != null ? oursSummary.median < TARGET_FIRST_CLUSTERS_MS : null;
@@ -272,7 +275,7 @@ async function main() {
 
   log('\n=== Map route JS (gzip -9 each, summed) ===');
   log(
-    `  entry ${initial.entry ?? '— (no module script in index.html)'}; dist built ${distBuiltAt}`,
+    `  entry ${initial.entry ?? '— (no module script in index.html)'}; ${path.relative(repoRoot, distDir) || distDir} built ${distBuiltAt}`,
   );
   for (const f of initial.files)
     log(`  ${kb(f.gzip).padStart(10)} gzip  ${kb(f.raw).padStart(10)} raw  ${f.file}`);
