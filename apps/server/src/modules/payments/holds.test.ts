@@ -5,7 +5,14 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createActiveUser } from '../../test/users.js';
 import { ledgerEntries, moneyHolds, payments } from '../../db/schema/payments.js';
 import { createGateway } from './gateway.js';
-import { captureHold, holdWallet, releaseHold, startCardHold } from './holds.js';
+import {
+  captureHold,
+  completeStuckCardHolds,
+  holdWallet,
+  releaseHold,
+  startCardHold,
+} from './holds.js';
+import { sql } from 'drizzle-orm';
 import { creditWallet, InsufficientFundsError, walletBalance, walletLedgerSum } from './ledger.js';
 import type { PaymentDeps } from './payments.js';
 import { createSimplePayClient } from './simplepay/client.js';
@@ -153,5 +160,33 @@ describe('card holds (SimplePay two-step)', () => {
     expect((await sp().query({ orderRefs: [p!.orderRef] })).transactions[0]!.status).toBe(
       'CANCELLED',
     );
+  });
+
+  it('finishes a capture whose SimplePay answer was lost, exactly once, by query', async () => {
+    await authorizedHold('charge:12', 4_000);
+    // As if the process died after claiming the capture, before SimplePay answered.
+    await t.database.db.execute(
+      sql`update money_holds set status = 'capturing', captured_amount = 2500, created_at = now() - interval '2 minutes' where cause = 'charge:12'`,
+    );
+    expect(await completeStuckCardHolds(deps)).toBeGreaterThan(0);
+    await completeStuckCardHolds(deps);
+    const [hold] = await t.database.db
+      .select()
+      .from(moneyHolds)
+      .where(eq(moneyHolds.cause, 'charge:12'));
+    expect(hold).toMatchObject({ status: 'captured', capturedAmount: 2_500 });
+    const [p] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, hold!.paymentId!));
+    expect((await sp().query({ orderRefs: [p!.orderRef] })).transactions[0]).toMatchObject({
+      status: 'FINISHED',
+      total: 2_500,
+    });
+    const booked = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.paymentId, p!.id));
+    expect(booked).toHaveLength(1);
   });
 });

@@ -152,7 +152,7 @@ async function captureWalletHold(deps: PaymentDeps, holdId: number, take: number
 async function captureCardHold(deps: PaymentDeps, holdId: number, take: number) {
   const claimed = await deps.db
     .update(moneyHolds)
-    .set({ status: take > 0 ? 'capturing' : 'releasing' })
+    .set({ status: take > 0 ? 'capturing' : 'releasing', capturedAmount: take })
     .where(and(eq(moneyHolds.id, holdId), eq(moneyHolds.status, 'held')))
     .returning();
   const hold = claimed[0];
@@ -162,14 +162,12 @@ async function captureCardHold(deps: PaymentDeps, holdId: number, take: number) 
   }
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, hold.paymentId!));
   try {
-    await deps.gateway
-      .client()
-      .finish({
-        orderRef: payment!.orderRef,
-        originalTotal: hold.amount,
-        approveTotal: take,
-        currency: 'HUF',
-      });
+    await deps.gateway.client().finish({
+      orderRef: payment!.orderRef,
+      originalTotal: hold.amount,
+      approveTotal: take,
+      currency: 'HUF',
+    });
   } catch (err) {
     if (!(err instanceof SimplePayError && err.has(5021))) throw err;
   }
@@ -212,4 +210,39 @@ export async function completeCardHold(deps: PaymentDeps, holdId: number, take: 
       .returning();
     return done!;
   });
+}
+
+/**
+ * Card captures whose SimplePay answer was lost (the hold stuck in capturing/releasing for a
+ * minute): the query tells whether the finish happened; if not, it is sent now, once.
+ */
+export async function completeStuckCardHolds(deps: PaymentDeps): Promise<number> {
+  const stuck = await deps.db
+    .select({ hold: moneyHolds, orderRef: payments.orderRef })
+    .from(moneyHolds)
+    .innerJoin(payments, eq(payments.id, moneyHolds.paymentId))
+    .where(
+      and(
+        sql`${moneyHolds.status} in ('capturing', 'releasing')`,
+        sql`${moneyHolds.createdAt} < now() - interval '1 minute'`,
+      ),
+    )
+    .limit(20);
+  for (const { hold, orderRef } of stuck) {
+    const take = hold.capturedAmount ?? 0;
+    try {
+      const [tx] = (await deps.gateway.client().query({ orderRefs: [orderRef] })).transactions;
+      if (tx?.status === 'AUTHORIZED') {
+        await deps.gateway
+          .client()
+          .finish({ orderRef, originalTotal: hold.amount, approveTotal: take, currency: 'HUF' });
+      } else if (tx?.status !== 'FINISHED' && tx?.status !== 'CANCELLED') {
+        continue;
+      }
+      await completeCardHold(deps, hold.id, take);
+    } catch {
+      // Tried again next round.
+    }
+  }
+  return stuck.length;
 }

@@ -7,6 +7,7 @@ import { cards, moneyHolds, payments } from '../../db/schema/payments.js';
 import { ApiError } from '../../core/errors.js';
 import type { Gateway } from './gateway.js';
 import { creditWallet } from './ledger.js';
+import { completeStuckCardHolds } from './holds.js';
 import { SimplePayError, SimplePayTransportError } from './simplepay/errors.js';
 import { simplePayTime } from './simplepay/time.js';
 import { finalStatuses, type SimplePayStatus } from './simplepay/types.js';
@@ -248,6 +249,7 @@ export function startReconciliation(deps: PaymentDeps, log: { error(o: object, m
     if (running) return;
     running = true;
     reconcileRound(deps)
+      .then(() => completeStuckCardHolds(deps))
       .catch((err: unknown) => log.error({ err }, 'payment reconciliation round failed'))
       .finally(() => {
         running = false;
