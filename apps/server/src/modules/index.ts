@@ -15,6 +15,7 @@ import { registerCarRoutes } from './cars/routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerSimplePaySandboxRoutes } from './simplepay-sandbox/routes.js';
 import { registerPaymentRoutes } from './payments/routes.js';
+import { registerOcpp } from './ocpp/routes.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -37,4 +38,5 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerOAuthRoutes(app, deps);
   registerSimplePaySandboxRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerOcpp(app, deps);
 }

@@ -1,0 +1,634 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { RPCServer, type RPCClient, type IHandlersOption } from 'ocpp-rpc';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { chargePoints, ocppFrames, ocppIdTags, ocppTransactions } from '../../db/schema/index.js';
+import { OcppEvents } from './events.js';
+import { verifyChargePointKey } from './keys.js';
+import { readMeterValue, type MeterValue } from './meter.js';
+import { onlineStatusSql } from './status.js';
+
+type RpcClient = RPCClient & { identity: string };
+
+export interface IdTagInfo {
+  status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
+  expiryDate?: string;
+  parentIdTag?: string;
+}
+
+/** Answers an id tag the `ocpp_id_tags` table does not know (e.g. the charging module's tokens). */
+export type IdTagAuthorizer = (idTag: string, chargePointId: string) => Promise<IdTagInfo | null>;
+
+export interface OcppSettings {
+  /** Heartbeat interval given in BootNotification.conf, seconds. */
+  heartbeatIntervalSec: number;
+  /** Offline after 2 × interval + this margin without a message, seconds. */
+  offlineMarginSec: number;
+  /** How often seen-timestamps are written (one batched UPDATE), ms. */
+  flushEveryMs: number;
+  /** How often the offline sweep runs, ms. */
+  sweepEveryMs: number;
+  /** Default timeout of outgoing commands, ms. */
+  commandTimeoutMs: number;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): OcppSettings {
+  const num = (v: string | undefined, d: number) => {
+    const n = Number(v);
+    return v && Number.isFinite(n) && n > 0 ? n : d;
+  };
+  const interval = num(env.OCPP_HEARTBEAT_INTERVAL, 300);
+  return {
+    heartbeatIntervalSec: interval,
+    offlineMarginSec: num(env.OCPP_OFFLINE_MARGIN, 30),
+    flushEveryMs: Math.min(5000, interval * 250),
+    sweepEveryMs: Math.min(15_000, interval * 500),
+    commandTimeoutMs: num(env.OCPP_COMMAND_TIMEOUT_MS, 30_000),
+  };
+}
+
+export class ChargePointNotConnectedError extends Error {
+  constructor(readonly chargePointId: string) {
+    super(`charge point ${chargePointId} is not connected`);
+  }
+}
+
+type Frame = typeof ocppFrames.$inferInsert;
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/**
+ * The OCPP 1.6J central system: websocket handshake (subprotocol, Basic auth), the charger's
+ * Core messages, outgoing commands, online/offline tracking and transaction evidence.
+ */
+export class CentralSystem {
+  readonly events = new OcppEvents();
+  readonly rpc: RPCServer;
+  /** Sockets held by this replica. */
+  readonly clients = new Map<string, RpcClient>();
+  authorizer: IdTagAuthorizer | null = null;
+  private seen = new Map<string, Date>();
+  private timers: NodeJS.Timeout[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    readonly settings: OcppSettings = settingsFromEnv(),
+  ) {
+    this.rpc = new RPCServer({
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      callTimeoutMs: settings.commandTimeoutMs,
+      respondWithDetailedErrors: false,
+    });
+    this.rpc.auth((accept, reject, handshake) => {
+      void this.authenticate(handshake.identity, handshake.protocols, handshake.password).then(
+        (err) => (err ? reject(err[0], err[1]) : accept({}, 'ocpp1.6')),
+        (e: unknown) => {
+          this.log.error({ err: e }, 'ocpp handshake failed');
+          reject(500, 'Internal error');
+        },
+      );
+    });
+    this.rpc.on('client', (c: unknown) => this.onClient(c as RpcClient));
+  }
+
+  /** For the HTTP server's `upgrade` event (paths under /ocpp/). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    void this.rpc.handleUpgrade(req, socket as never, head);
+  }
+
+  start(): void {
+    this.timers.push(
+      setInterval(
+        () => void this.flushSeen().catch((err: unknown) => this.log.error({ err }, 'ocpp flush')),
+        this.settings.flushEveryMs,
+      ),
+      setInterval(
+        () =>
+          void this.sweepOffline().catch((err: unknown) => this.log.error({ err }, 'ocpp sweep')),
+        this.settings.sweepEveryMs,
+      ),
+    );
+    for (const t of this.timers) t.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.rpc.close({ force: true }).catch(() => {});
+    await this.flushSeen().catch(() => {});
+  }
+
+  private async authenticate(
+    identity: string,
+    protocols: Set<string>,
+    password: Buffer | undefined,
+  ): Promise<[number, string] | null> {
+    if (!protocols.has('ocpp1.6')) return [400, 'Subprotocol ocpp1.6 required'];
+    const [cp] = await this.db
+      .select({ hash: chargePoints.authKeyHash, disabled: chargePoints.disabled })
+      .from(chargePoints)
+      .where(eq(chargePoints.id, identity));
+    if (!cp) return [404, 'Unknown charge point'];
+    if (!cp.hash || !(await verifyChargePointKey(cp.hash, password))) return [401, 'Unauthorized'];
+    if (cp.disabled) return [403, 'Charge point disabled'];
+    return null;
+  }
+
+  private onClient(client: RpcClient): void {
+    const id = client.identity;
+    const previous = this.clients.get(id);
+    this.clients.set(id, client);
+    if (previous && previous !== client)
+      void previous.close({ code: 1000, reason: 'replaced', force: true });
+    this.markSeen(id);
+    client.on('close', () => {
+      if (this.clients.get(id) === client) this.clients.delete(id);
+    });
+    const h = <P>(method: string, fn: (params: P, o: IHandlersOption) => Promise<object>) =>
+      client.handle(method, (o: IHandlersOption) => {
+        this.markSeen(id);
+        return fn(o.params as P, o) as Promise<Record<string, unknown>>;
+      });
+    h<BootParams>('BootNotification', (p) => this.onBoot(id, p));
+    h('Heartbeat', async () => ({ currentTime: new Date().toISOString() }));
+    h<StatusParams>('StatusNotification', (p) => this.onStatus(id, p));
+    h<{ idTag: string }>('Authorize', async (p) => ({
+      idTagInfo: await this.authorize(p.idTag, id),
+    }));
+    h<StartParams>('StartTransaction', (p, o) => this.onStart(id, p, o.messageId ?? ''));
+    h<StopParams>('StopTransaction', (p, o) => this.onStop(id, p, o.messageId ?? ''));
+    h<MeterParams>('MeterValues', (p, o) => this.onMeterValues(id, p, o.messageId ?? ''));
+    h('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
+    h('DiagnosticsStatusNotification', async () => ({}));
+    h('FirmwareStatusNotification', async () => ({}));
+  }
+
+  /** Any message counts as a sign of life; written in batches by {@link flushSeen}. */
+  private markSeen(id: string): void {
+    this.seen.set(id, new Date());
+  }
+
+  // ---- incoming ----
+
+  private async onBoot(id: string, _p: BootParams) {
+    const now = new Date();
+    const [cp] = await this.db
+      .update(chargePoints)
+      .set({
+        lastBootAt: now,
+        lastHeartbeatAt: now,
+        registeredAt: sql`coalesce(${chargePoints.registeredAt}, now())`,
+      })
+      .where(and(eq(chargePoints.id, id), eq(chargePoints.disabled, false)))
+      .returning({ id: chargePoints.id });
+    if (!cp) {
+      return {
+        status: 'Rejected',
+        currentTime: now.toISOString(),
+        interval: this.settings.heartbeatIntervalSec,
+      };
+    }
+    await this.restore([id]);
+    return {
+      status: 'Accepted',
+      currentTime: now.toISOString(),
+      interval: this.settings.heartbeatIntervalSec,
+    };
+  }
+
+  private async onStatus(id: string, p: StatusParams) {
+    const at = p.timestamp ? new Date(p.timestamp) : new Date();
+    if (p.connectorId === 0) {
+      await this.db.transaction(async (tx) => {
+        await tx.update(chargePoints).set({ ocppStatus: p.status }).where(eq(chargePoints.id, id));
+        await tx.execute(sql`
+          update chargers c set
+            status = case when c.out_of_service then 'OUT_OF_SERVICE'::charger_status
+              else coalesce(${onlineStatusSql(sql`c.ocpp_status`, sql`${p.status}`)}, c.status) end,
+            status_changed_at = now()
+          where c.charge_point_id = ${id}`);
+      });
+      return {};
+    }
+    const rows = await this.db.execute(sql`
+      update chargers c set
+        ocpp_status = ${p.status},
+        status = case when c.out_of_service then 'OUT_OF_SERVICE'::charger_status
+          else coalesce(${onlineStatusSql(sql`${p.status}`, sql`cp.ocpp_status`)}, c.status) end,
+        status_changed_at = now()
+      from charge_points cp
+      where cp.id = c.charge_point_id and c.charge_point_id = ${id} and c.connector_id = ${p.connectorId}
+      returning c.status, c.out_of_service`);
+    const row = rowsOf<{ status: string }>(rows)[0];
+    if (row) {
+      this.events.emit('connectorStatus', {
+        chargePointId: id,
+        connectorId: p.connectorId,
+        ocppStatus: p.status,
+        status: row.status as never,
+        errorCode: p.errorCode,
+        timestamp: at,
+      });
+    }
+    return {};
+  }
+
+  /** idTagInfo for a tag: the id-tag table, then the pluggable authorizer, else Invalid. */
+  async authorize(idTag: string, chargePointId: string): Promise<IdTagInfo> {
+    const [tag] = await this.db.select().from(ocppIdTags).where(eq(ocppIdTags.idTag, idTag));
+    if (tag) {
+      const info: IdTagInfo = { status: tag.status };
+      if (tag.status === 'Accepted' && tag.expiresAt && tag.expiresAt.getTime() <= Date.now()) {
+        info.status = 'Expired';
+      }
+      if (tag.expiresAt) info.expiryDate = tag.expiresAt.toISOString();
+      if (tag.parentIdTag) info.parentIdTag = tag.parentIdTag;
+      return info;
+    }
+    const external = this.authorizer ? await this.authorizer(idTag, chargePointId) : null;
+    return external ?? { status: 'Invalid' };
+  }
+
+  private async onStart(id: string, p: StartParams, messageId: string) {
+    const receivedAt = new Date();
+    const idTagInfo = await this.authorize(p.idTag, id).catch(
+      () => ({ status: 'Invalid' }) as IdTagInfo,
+    );
+    const startedAt = new Date(p.timestamp);
+    const values = {
+      chargePointId: id,
+      connectorId: p.connectorId,
+      idTag: p.idTag,
+      idTagStatus: idTagInfo.status,
+      reservationId: p.reservationId ?? null,
+      meterStartWh: p.meterStart,
+      startedAt,
+    };
+    const { txId, created } = await this.db.transaction(async (tx) => {
+      const [ins] = await tx
+        .insert(ocppTransactions)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: ocppTransactions.id });
+      let txId = ins?.id;
+      if (txId === undefined) {
+        const [existing] = await tx
+          .select({ id: ocppTransactions.id })
+          .from(ocppTransactions)
+          .where(
+            and(
+              eq(ocppTransactions.chargePointId, id),
+              eq(ocppTransactions.connectorId, p.connectorId),
+              eq(ocppTransactions.idTag, p.idTag),
+              eq(ocppTransactions.startedAt, startedAt),
+              eq(ocppTransactions.meterStartWh, p.meterStart),
+            ),
+          );
+        txId = existing!.id;
+      }
+      await tx
+        .insert(ocppFrames)
+        .values(
+          this.framePair(
+            id,
+            txId,
+            'StartTransaction',
+            messageId,
+            p,
+            { transactionId: txId, idTagInfo },
+            receivedAt,
+          ),
+        );
+      return { txId, created: ins !== undefined };
+    });
+    if (created) {
+      this.events.emit('transactionStarted', {
+        transactionId: txId,
+        chargePointId: id,
+        connectorId: p.connectorId,
+        idTag: p.idTag,
+        idTagStatus: idTagInfo.status,
+        meterStartWh: p.meterStart,
+        timestamp: startedAt,
+        reservationId: p.reservationId ?? null,
+      });
+    }
+    return { transactionId: txId, idTagInfo };
+  }
+
+  private async onStop(id: string, p: StopParams, messageId: string) {
+    const receivedAt = new Date();
+    const idTagInfo = p.idTag ? await this.authorize(p.idTag, id).catch(() => null) : null;
+    const reply = idTagInfo ? { idTagInfo } : {};
+    const stoppedAt = new Date(p.timestamp);
+    const readings = (p.transactionData ?? []).map(readMeterValue);
+    const last = latestEnergy(readings);
+    const stopped = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(ocppTransactions)
+        .where(
+          and(eq(ocppTransactions.id, p.transactionId), eq(ocppTransactions.chargePointId, id)),
+        )
+        .for('update');
+      await tx
+        .insert(ocppFrames)
+        .values(
+          this.framePair(id, p.transactionId, 'StopTransaction', messageId, p, reply, receivedAt),
+        );
+      if (!row || row.stoppedAt) return null;
+      const newer = last && (!row.lastMeterAt || last.at >= row.lastMeterAt);
+      const [upd] = await tx
+        .update(ocppTransactions)
+        .set({
+          meterStopWh: p.meterStop,
+          stoppedAt,
+          stopReason: p.reason ?? 'Local',
+          stopIdTag: p.idTag ?? null,
+          ...(newer ? { lastMeterWh: last.wh, lastMeterAt: last.at } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(ocppTransactions.id, row.id))
+        .returning();
+      return upd!;
+    });
+    if (stopped) {
+      this.events.emit('transactionStopped', {
+        transactionId: stopped.id,
+        chargePointId: id,
+        connectorId: stopped.connectorId,
+        idTag: stopped.idTag,
+        meterStartWh: stopped.meterStartWh,
+        meterStopWh: p.meterStop,
+        energyWh: Math.max(0, p.meterStop - stopped.meterStartWh),
+        startedAt: stopped.startedAt,
+        timestamp: stoppedAt,
+        reason: p.reason ?? null,
+      });
+    }
+    return reply;
+  }
+
+  private async onMeterValues(id: string, p: MeterParams, messageId: string) {
+    if (p.transactionId === undefined) return {};
+    const receivedAt = new Date();
+    const readings = p.meterValue.map(readMeterValue);
+    const last = latestEnergy(readings);
+    const lastPower = readings.filter((r) => r.powerW !== null).at(-1)?.powerW ?? null;
+    const tx = await this.db.transaction(async (t) => {
+      await t
+        .insert(ocppFrames)
+        .values(this.framePair(id, p.transactionId!, 'MeterValues', messageId, p, {}, receivedAt));
+      if (!last && lastPower === null) {
+        const [row] = await t
+          .select({ meterStartWh: ocppTransactions.meterStartWh })
+          .from(ocppTransactions)
+          .where(
+            and(eq(ocppTransactions.id, p.transactionId!), eq(ocppTransactions.chargePointId, id)),
+          );
+        return row ?? null;
+      }
+      // Late and out-of-order values never move the latest reading backwards.
+      const rows = await t.execute(sql`
+        update ocpp_transactions set
+          last_meter_wh = case when ${last?.wh ?? null}::bigint is not null and (last_meter_at is null or ${last?.at.toISOString() ?? null}::timestamptz >= last_meter_at) then ${last?.wh ?? null}::bigint else last_meter_wh end,
+          last_power_w = case when stopped_at is null and ${lastPower}::int is not null and (last_meter_at is null or ${last?.at.toISOString() ?? null}::timestamptz is null or ${last?.at.toISOString() ?? null}::timestamptz >= last_meter_at) then ${lastPower}::int else last_power_w end,
+          last_meter_at = case when ${last?.at.toISOString() ?? null}::timestamptz is not null and (last_meter_at is null or ${last?.at.toISOString() ?? null}::timestamptz >= last_meter_at) then ${last?.at.toISOString() ?? null}::timestamptz else last_meter_at end,
+          updated_at = now()
+        where id = ${p.transactionId} and charge_point_id = ${id}
+        returning meter_start_wh`);
+      const row = rowsOf<{ meter_start_wh: string | number }>(rows)[0];
+      return row ? { meterStartWh: Number(row.meter_start_wh) } : null;
+    });
+    if (tx) {
+      for (const r of readings) {
+        this.events.emit('meterValues', {
+          transactionId: p.transactionId,
+          chargePointId: id,
+          connectorId: p.connectorId,
+          registerWh: r.energyWh,
+          energyWh: r.energyWh === null ? null : Math.max(0, r.energyWh - tx.meterStartWh),
+          powerW: r.powerW,
+          context: r.context,
+          timestamp: r.timestamp,
+        });
+      }
+    }
+    return {};
+  }
+
+  private framePair(
+    chargePointId: string,
+    transactionId: number | null,
+    action: string,
+    messageId: string,
+    payload: unknown,
+    reply: unknown,
+    receivedAt: Date,
+  ): Frame[] {
+    return [
+      {
+        chargePointId,
+        transactionId,
+        direction: 'in',
+        messageType: 2,
+        messageId,
+        action,
+        payload,
+        at: receivedAt,
+      },
+      {
+        chargePointId,
+        transactionId,
+        direction: 'out',
+        messageType: 3,
+        messageId,
+        action,
+        payload: reply,
+        at: new Date(),
+      },
+    ];
+  }
+
+  // ---- online / offline ----
+
+  /** Writes the seen-timestamps in one statement; charge points that were offline come back. */
+  async flushSeen(): Promise<void> {
+    if (this.seen.size === 0) return;
+    const batch = [...this.seen].map(([id, at]) => ({ id, at: at.toISOString() }));
+    this.seen.clear();
+    const result = await this.db.execute(sql`
+      with input as (select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as t(id text, at timestamptz)),
+      prev as (select cp.id, cp.offline_at from charge_points cp join input on input.id = cp.id for update of cp),
+      upd as (
+        update charge_points cp set
+          last_heartbeat_at = greatest(cp.last_heartbeat_at, input.at), offline_at = null
+        from input where cp.id = input.id returning cp.id)
+      select prev.id from prev join upd on upd.id = prev.id where prev.offline_at is not null`);
+    const back = rowsOf<{ id: string }>(result).map((r) => r.id);
+    if (back.length > 0) await this.restore(back);
+  }
+
+  /** Connectors of these charge points take their last reported status again. */
+  private async restore(ids: string[]): Promise<void> {
+    await this.db.execute(sql`
+      update chargers c set
+        status = ${onlineStatusSql(sql`c.ocpp_status`, sql`cp.ocpp_status`)}, status_changed_at = now()
+      from charge_points cp
+      where cp.id = c.charge_point_id and c.charge_point_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+        and not c.out_of_service and c.ocpp_status is not null
+        and c.status is distinct from ${onlineStatusSql(sql`c.ocpp_status`, sql`cp.ocpp_status`)}`);
+    await this.db
+      .update(chargePoints)
+      .set({ offlineAt: null })
+      .where(
+        sql`${chargePoints.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) and ${chargePoints.offlineAt} is not null`,
+      );
+  }
+
+  /**
+   * The durable offline job (any replica may run it): charge points not heard from for
+   * 2 × interval + margin are claimed with FOR UPDATE SKIP LOCKED and their connectors become
+   * UNKNOWN. Returns the ids marked offline.
+   */
+  async sweepOffline(): Promise<string[]> {
+    await this.flushSeen();
+    const timeoutSec = 2 * this.settings.heartbeatIntervalSec + this.settings.offlineMarginSec;
+    return this.db.transaction(async (tx) => {
+      const rows = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          with stale as (
+            select id from charge_points
+            where last_boot_at is not null and offline_at is null
+              and coalesce(last_heartbeat_at, last_boot_at) < now() - make_interval(secs => ${timeoutSec})
+            order by id limit 1000
+            for update skip locked)
+          update charge_points cp set offline_at = now() from stale where cp.id = stale.id
+          returning cp.id`),
+      );
+      const ids = rows.map((r) => r.id);
+      if (ids.length > 0) {
+        await tx.execute(sql`
+          update chargers set status = 'UNKNOWN', status_changed_at = now()
+          where charge_point_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+            and not out_of_service and status <> 'UNKNOWN'`);
+      }
+      return ids;
+    });
+  }
+
+  // ---- outgoing commands ----
+
+  isConnected(chargePointId: string): boolean {
+    return this.clients.has(chargePointId);
+  }
+
+  /** Sends a command to a charger held by this replica and returns its answer. */
+  async call<T = Record<string, unknown>>(
+    chargePointId: string,
+    action: string,
+    params: Record<string, unknown>,
+    timeoutMs = this.settings.commandTimeoutMs,
+    transactionId: number | null = null,
+  ): Promise<T> {
+    const client = this.clients.get(chargePointId);
+    if (!client) throw new ChargePointNotConnectedError(chargePointId);
+    const evidence = action === 'RemoteStartTransaction' || action === 'RemoteStopTransaction';
+    const sentAt = new Date();
+    try {
+      const result = (await client.call(action, params, { callTimeoutMs: timeoutMs })) as T;
+      if (evidence) {
+        await this.db.insert(ocppFrames).values([
+          {
+            chargePointId,
+            transactionId,
+            direction: 'out',
+            messageType: 2,
+            messageId: '',
+            action,
+            payload: params,
+            at: sentAt,
+          },
+          {
+            chargePointId,
+            transactionId,
+            direction: 'in',
+            messageType: 3,
+            messageId: '',
+            action,
+            payload: result as object,
+            at: new Date(),
+          },
+        ]);
+      }
+      return result;
+    } catch (err) {
+      if (evidence) {
+        await this.db
+          .insert(ocppFrames)
+          .values({
+            chargePointId,
+            transactionId,
+            direction: 'out',
+            messageType: 2,
+            messageId: '',
+            action,
+            payload: params,
+            at: sentAt,
+          })
+          .catch(() => {});
+      }
+      throw err;
+    }
+  }
+}
+
+function latestEnergy(
+  readings: ReturnType<typeof readMeterValue>[],
+): { wh: number; at: Date } | null {
+  let best: { wh: number; at: Date } | null = null;
+  for (const r of readings) {
+    if (r.energyWh === null || Number.isNaN(r.timestamp.getTime())) continue;
+    if (!best || r.timestamp >= best.at) best = { wh: r.energyWh, at: r.timestamp };
+  }
+  return best;
+}
+
+interface BootParams {
+  chargePointVendor: string;
+  chargePointModel: string;
+  firmwareVersion?: string;
+}
+interface StatusParams {
+  connectorId: number;
+  errorCode: string;
+  status: string;
+  timestamp?: string;
+  info?: string;
+}
+interface StartParams {
+  connectorId: number;
+  idTag: string;
+  meterStart: number;
+  timestamp: string;
+  reservationId?: number;
+}
+interface StopParams {
+  transactionId: number;
+  idTag?: string;
+  meterStop: number;
+  timestamp: string;
+  reason?: string;
+  transactionData?: MeterValue[];
+}
+interface MeterParams {
+  connectorId: number;
+  transactionId?: number;
+  meterValue: MeterValue[];
+}

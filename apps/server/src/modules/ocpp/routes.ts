@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { runFleet, type Fleet } from '@voltpark/sim';
+import type { ModuleDeps } from '../index.js';
+import { CentralSystem } from './central.js';
+import { OcppCommands } from './commands.js';
+import { prepareSandboxChargePoints, sandboxFleet } from './sandbox.js';
+
+export interface OcppModule {
+  central: CentralSystem;
+  commands: OcppCommands;
+  /** The in-process sandbox simulators, when running. */
+  fleet: Fleet | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ocpp: OcppModule;
+  }
+}
+
+/** Sandbox simulators run unless SIMULATE_CHARGERS=0; never in production mode. */
+export function simulateChargers(deps: ModuleDeps, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (deps.config.mode !== 'sandbox') return false;
+  const flag = env.SIMULATE_CHARGERS;
+  if (flag === '0') return false;
+  return flag === '1' || deps.config.seedDemoData;
+}
+
+/**
+ * The OCPP 1.6J central system at /ocpp/{chargePointId} on the app's own HTTP server (other
+ * upgrade paths are left alone), its timers, and in sandbox mode simulators for every charge
+ * point connecting over loopback.
+ */
+export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
+  const central = new CentralSystem(deps.db, app.log.child({ module: 'ocpp' }));
+  const mod: OcppModule = { central, commands: new OcppCommands(central), fleet: null };
+  app.decorate('ocpp', mod);
+
+  app.server.on('upgrade', (req, socket, head) => {
+    if (req.url?.startsWith('/ocpp/')) central.handleUpgrade(req, socket, head);
+  });
+  app.addHook('onReady', async () => central.start());
+  app.addHook('onListen', async () => {
+    if (!simulateChargers(deps)) return;
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return;
+    const started = Date.now();
+    await prepareSandboxChargePoints(deps.db);
+    const members = await sandboxFleet(deps.db);
+    mod.fleet = await runFleet(`ws://127.0.0.1:${address.port}/ocpp`, members, {
+      concurrency: 32,
+      log: (m) => app.log.warn(m),
+    });
+    app.log.info(
+      {
+        connected: mod.fleet.members.size,
+        offline: members.length - mod.fleet.members.size,
+        ms: Date.now() - started,
+      },
+      'sandbox charge point simulators running',
+    );
+  });
+  app.addHook('onClose', async () => {
+    await mod.fleet?.stop();
+    await central.close();
+  });
+}

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { FleetMember } from '@voltpark/sim';
+import type { Db } from '../../db/client.js';
+import { hashChargePointKey, sandboxKey } from './keys.js';
+import type { AppChargerStatus } from './status.js';
+
+/** What a sandbox simulator reports for a seeded connector state (SPEC §4 shown on purpose). */
+const REPORT: Partial<
+  Record<AppChargerStatus, NonNullable<FleetMember['connectors'][number]['status']>>
+> = {
+  AVAILABLE: 'Available',
+  PREPARING: 'Preparing',
+  OCCUPIED: 'SuspendedEV',
+  RESERVED: 'Reserved',
+  FINISHING: 'Finishing',
+  ERROR: 'Faulted',
+  UNAVAILABLE: 'Unavailable',
+  OUT_OF_SERVICE: 'Available',
+};
+
+interface Row {
+  id: string;
+  vendor: string;
+  model: string;
+  last_boot_at: string | null;
+  connectors: { connectorId: number; powerKw: number; status: AppChargerStatus }[];
+}
+
+/**
+ * Sandbox start-up: every charge point without a key gets its sandbox key (derived from the
+ * sandbox secret, so simulators know it), and seeded OUT_OF_SERVICE connectors become the
+ * operator switch. Cheap (two statements) and idempotent.
+ */
+export async function prepareSandboxChargePoints(db: Db): Promise<void> {
+  const rows = (await db.execute(
+    sql`select id from charge_points where auth_key_hash is null`,
+  )) as unknown as {
+    rows: { id: string }[];
+  };
+  if (rows.rows.length > 0) {
+    const batch = rows.rows.map((r) => ({ id: r.id, h: hashChargePointKey(sandboxKey(r.id)) }));
+    await db.execute(sql`
+      update charge_points cp set auth_key_hash = t.h
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as t(id text, h text)
+      where cp.id = t.id and cp.auth_key_hash is null`);
+  }
+  const oos = (await db.execute(
+    sql`select 1 from chargers where status = 'OUT_OF_SERVICE' and not out_of_service limit 1`,
+  )) as unknown as { rows: unknown[] };
+  if (oos.rows.length > 0) {
+    await db.execute(
+      sql`update chargers set out_of_service = true where status = 'OUT_OF_SERVICE' and not out_of_service`,
+    );
+  }
+}
+
+/**
+ * Simulators for the charge points in the database: a charge point whose connectors show
+ * UNKNOWN stays offline, one that never booted (NEW_NOT_CONNECTED) never connects, the others
+ * report their seeded state (ERROR as Faulted, OCCUPIED as SuspendedEV, …).
+ */
+export async function sandboxFleet(db: Db, limit = 100_000, key?: string): Promise<FleetMember[]> {
+  const result = (await db.execute(sql`
+    select cp.id, cp.vendor, cp.model, cp.last_boot_at,
+      json_agg(json_build_object('connectorId', c.connector_id, 'powerKw', c.power_kw, 'status', c.status)
+        order by c.connector_id) as connectors
+    from charge_points cp join chargers c on c.charge_point_id = cp.id
+    where not cp.disabled
+    group by cp.id order by cp.id limit ${limit}`)) as unknown as { rows: Row[] };
+  return result.rows.map((r) => {
+    const byId = new Map(r.connectors.map((c) => [c.connectorId, c]));
+    const max = Math.max(...r.connectors.map((c) => c.connectorId));
+    const connectors = Array.from({ length: max }, (_, i) => {
+      const c = byId.get(i + 1);
+      return { powerKw: c?.powerKw ?? 22, status: (c && REPORT[c.status]) ?? 'Available' };
+    });
+    const neverBooted =
+      r.last_boot_at === null || r.connectors.every((c) => c.status === 'NEW_NOT_CONNECTED');
+    const offline = neverBooted || r.connectors.some((c) => c.status === 'UNKNOWN');
+    return {
+      id: r.id,
+      key: key ?? sandboxKey(r.id),
+      vendor: r.vendor,
+      model: r.model,
+      connectors,
+      offline,
+      meterIntervalSec: 10,
+      car: { maxPowerKw: 50, batteryKwh: 40 },
+    };
+  });
+}
+
+/** For `npm run sim -- --ids-from-db`: the fleet of the configured database. */
+export async function simFleetFromDatabase(count: number, key?: string): Promise<FleetMember[]> {
+  const path = await import('node:path');
+  const { loadConfig } = await import('../../config.js');
+  const { openDatabase } = await import('../../db/client.js');
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+  );
+  try {
+    return (await sandboxFleet(database.db, count, key)).map((m) => ({ ...m, offline: false }));
+  } finally {
+    await database.close();
+  }
+}
