@@ -5,13 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage, i18nReady } from './shared/i18n';
 import { getPlatform } from './shared/lib/platform';
+import { afterStart, isMapPath } from './shared/lib/startup';
 import { startMapData } from './features/map';
 import { App } from './app/App';
 
 getPlatform();
 
 // On a map route, fetching and clustering the locations starts before the first render.
-if (/^\/(map(\/|$)|$)/.test(window.location.pathname)) startMapData(detectLanguage());
+if (isMapPath(window.location.pathname)) startMapData(detectLanguage());
 
 void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
@@ -24,9 +25,10 @@ void i18nReady.then(() => {
 // Offline app shell: register the service worker built by vite-plugin-pwa (production only).
 // It waits a moment after load so it never competes with the map's first clusters.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    setTimeout(() => {
+  afterStart(
+    () => {
       void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
-    }, 3000);
-  });
+    },
+    { delayMs: 3000 },
+  );
 }

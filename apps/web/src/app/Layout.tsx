@@ -5,6 +5,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 're
 import { BusyOverlay } from './BusyOverlay';
 import { isRouteMeta, type RouteMeta } from './meta';
 import { isLoggedIn } from './session';
+import { afterStart } from '../shared/lib/startup';
 import { TopBar } from './TopBar';
 
 const Announcements = lazy(() =>
@@ -45,10 +46,7 @@ export function Layout() {
   const firstRef = useRef(true);
   // Adverts and news wait until the map has had its start (SPEC: shown after start).
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(true), 2500);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterStart(() => setSettled(true)), []);
 
   // The document title follows the route title.
   useEffect(() => {

@@ -12,6 +12,7 @@ import 'leaflet/dist/leaflet.css';
 import { useTranslation } from 'react-i18next';
 import type { BBox, ClusterItem } from './cluster';
 import type { ClusterClient } from './clusterClient';
+import { markFirstClusters } from '@/shared/lib/startup';
 import { createMarker } from './markers';
 import type { MapMode } from './mode';
 
@@ -105,10 +106,13 @@ export function LeafletMap({
     layerRef.current = layer;
     onMap?.(map);
     const markers = markersRef.current;
+    // Answers that arrive after this map was removed (navigation, Strict Mode) are dropped.
+    let alive = true;
 
     const activate = (item: ClusterItem) => {
       if (item.kind === 'cluster') {
         void client.expansionZoom(item.clusterId).then((z) => {
+          if (!alive) return;
           map.setView([item.lat, item.lng], Math.min(Math.max(z, map.getZoom() + 1), 19));
         });
       } else {
@@ -137,18 +141,19 @@ export function LeafletMap({
       }
       if (!firstDoneRef.current && items.length > 0) {
         firstDoneRef.current = true;
-        performance.mark('voltpark:first-clusters');
+        markFirstClusters();
         wrapperRef.current?.setAttribute('data-clusters-ready', 'true');
       }
     };
 
     let relabelNext = false;
     const refresh = () => {
+      if (!alive) return;
       const seq = ++seqRef.current;
       const view = viewOf(map);
       cbRef.current.onView?.(view);
       void client.clusters(view.bbox, view.zoom).then((items) => {
-        if (!items || seq !== seqRef.current || !mapRef.current) return;
+        if (!alive || !items || seq !== seqRef.current) return;
         render(items, relabelNext);
         relabelNext = false;
       });
@@ -162,6 +167,7 @@ export function LeafletMap({
     void client.ready.then(refresh, () => {});
 
     return () => {
+      alive = false;
       map.off('moveend', refresh);
       markers.clear();
       map.remove();
