@@ -21,7 +21,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -42,7 +45,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../../features/*/*', '../*/**', '!../*/index', '!../*/index.js'],
-              message: 'Import another feature through its index only (or move the piece to src/shared).',
+              message:
+                'Import another feature through its index only (or move the piece to src/shared).',
             },
           ],
         },

@@ -12,7 +12,9 @@ try {
   await client.query('select 1');
   await client.end();
 } catch (err) {
-  console.log(`PostgreSQL does not answer at ${shown} (${err.message}): the PostgreSQL run is skipped.`);
+  console.log(
+    `PostgreSQL does not answer at ${shown} (${err.message}): the PostgreSQL run is skipped.`,
+  );
   process.exit(0);
 }
 console.log(`Running the server tests against PostgreSQL at ${shown}`);

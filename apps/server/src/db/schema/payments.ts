@@ -28,7 +28,9 @@ export const payments = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
-    purpose: text({ enum: ['wallet_topup', 'card_registration', 'charge', 'parking', 'surcharge', 'receipt'] }).notNull(),
+    purpose: text({
+      enum: ['wallet_topup', 'card_registration', 'charge', 'parking', 'surcharge', 'receipt'],
+    }).notNull(),
     orderRef: text().notNull(),
     merchant: text().notNull(),
     currency: text().notNull().default('HUF'),
@@ -56,7 +58,9 @@ export const payments = pgTable(
     uniqueIndex('payments_order_ref_key').on(t.orderRef),
     uniqueIndex('payments_transaction_key').on(t.transactionId),
     index('payments_user_idx').on(t.userId),
-    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.settledAt} is null`),
+    index('payments_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.settledAt} is null`),
   ],
 );
 
@@ -91,7 +95,18 @@ export const ledgerEntries = pgTable(
       .references(() => users.id),
     account: text({ enum: ['wallet', 'card'] }).notNull(),
     kind: text({
-      enum: ['topup', 'hold', 'release', 'capture', 'debit', 'refund', 'card_hold', 'card_capture', 'card_release', 'card_refund'],
+      enum: [
+        'topup',
+        'hold',
+        'release',
+        'capture',
+        'debit',
+        'refund',
+        'card_hold',
+        'card_capture',
+        'card_release',
+        'card_refund',
+      ],
     }).notNull(),
     amount: integer().notNull(),
     paymentId: integer().references(() => payments.id),
@@ -102,7 +117,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_user_idx').on(t.userId, t.account),
     // A payment's effect of one kind is booked once, however often it is settled.
-    uniqueIndex('ledger_payment_kind_key').on(t.paymentId, t.kind).where(sql`${t.paymentId} is not null`),
+    uniqueIndex('ledger_payment_kind_key')
+      .on(t.paymentId, t.kind)
+      .where(sql`${t.paymentId} is not null`),
   ],
 );
 
@@ -122,10 +139,15 @@ export const cards = pgTable(
     mask: text(),
     expiry: text(),
     defaultCard: boolean().notNull().default(false),
-    status: text({ enum: ['processing', 'active', 'failed', 'deleted'] }).notNull().default('processing'),
+    status: text({ enum: ['processing', 'active', 'failed', 'deleted'] })
+      .notNull()
+      .default('processing'),
     createdAt: now(),
   },
-  (t) => [index('cards_user_idx').on(t.userId), uniqueIndex('cards_registration_key').on(t.registrationPaymentId)],
+  (t) => [
+    index('cards_user_idx').on(t.userId),
+    uniqueIndex('cards_registration_key').on(t.registrationPaymentId),
+  ],
 );
 
 /** Every IPN as received (raw body), kept as evidence whether or not its signature held. */
@@ -158,10 +180,15 @@ export const moneyHolds = pgTable(
     paymentId: integer().references(() => payments.id),
     /** What it is for, e.g. `charge:42`; one hold per cause. */
     cause: text().notNull(),
-    status: text({ enum: ['pending', 'held', 'capturing', 'captured', 'releasing', 'released', 'failed'] }).notNull(),
+    status: text({
+      enum: ['pending', 'held', 'capturing', 'captured', 'releasing', 'released', 'failed'],
+    }).notNull(),
     capturedAmount: integer(),
     createdAt: now(),
     closedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('money_holds_cause_key').on(t.cause), index('money_holds_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('money_holds_cause_key').on(t.cause),
+    index('money_holds_user_idx').on(t.userId),
+  ],
 );
