@@ -117,7 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
   if (e.SIMPLEPAY_BASE_URL && (!e.SIMPLEPAY_MERCHANT || !e.SIMPLEPAY_SECRET_KEY)) {
-    throw new ConfigError('SIMPLEPAY_BASE_URL needs SIMPLEPAY_MERCHANT and SIMPLEPAY_SECRET_KEY too.');
+    throw new ConfigError(
+      'SIMPLEPAY_BASE_URL needs SIMPLEPAY_MERCHANT and SIMPLEPAY_SECRET_KEY too.',
+    );
   }
   if (config.mode === 'production') {
     const missing: string[] = [];
@@ -125,7 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');
     if (!config.smtpUrl) missing.push('SMTP_URL (the outbox-only mailbox is a sandbox part)');
     if (!e.SIMPLEPAY_BASE_URL || !e.SIMPLEPAY_MERCHANT || !e.SIMPLEPAY_SECRET_KEY) {
-      missing.push('SIMPLEPAY_MERCHANT, SIMPLEPAY_SECRET_KEY, SIMPLEPAY_BASE_URL (the SimplePay emulator is a sandbox part)');
+      missing.push(
+        'SIMPLEPAY_MERCHANT, SIMPLEPAY_SECRET_KEY, SIMPLEPAY_BASE_URL (the SimplePay emulator is a sandbox part)',
+      );
     }
     if (missing.length > 0) {
       throw new ConfigError(`Production mode refuses sandbox parts. Set: ${missing.join(', ')}`);
