@@ -85,7 +85,7 @@ export function registerSandboxApi(app: FastifyInstance, deps: ApiDeps) {
         const merchant = merchantId ? deps.merchants.get(merchantId) : undefined;
 
         if (!(simplePayOperations as readonly string[]).includes(operation)) {
-          return reply.status(404).send({ errorCodes: [404] });
+          return reply.callNotFound();
         }
         if (!body) return errorReply(reply, merchantId, merchant, [SandboxError.badJson]);
         const orderRef = typeof body.orderRef === 'string' ? body.orderRef : undefined;

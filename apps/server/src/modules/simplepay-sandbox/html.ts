@@ -58,6 +58,10 @@ button.secondary{background:#fff;color:#0b5394}
 .button-link{display:inline-block;background:#0b5394;color:#fff;padding:10px 18px;border-radius:6px;font-weight:600;text-decoration:none}
 `;
 
+/** No scripts, no external resources, never framed. (No form-action: the answer redirects away.) */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+
 export function page(
   lang: Lang,
   title: string,

@@ -102,6 +102,8 @@ export async function runIpnDeliveryRound(
         problem = `unknown merchant ${m.merchant}`;
       } else {
         try {
+          // The merchant's address now: a fixed IPN address takes effect for pending retries.
+          m.url = merchant.ipnUrl;
           const res = await doFetch(m.url, {
             method: 'POST',
             headers: {
@@ -126,7 +128,7 @@ export async function runIpnDeliveryRound(
       if (problem === null) {
         outcome.delivered++;
         await db.execute(sql`
-          update sandbox_sp_ipn_queue set delivered_at = now(), last_error = null
+          update sandbox_sp_ipn_queue set delivered_at = now(), last_error = null, url = ${m.url}
           where id = ${m.id}`);
         return;
       }
@@ -135,11 +137,11 @@ export async function runIpnDeliveryRound(
       const wait = IPN_RETRY_SCHEDULE_SECONDS[m.attempts - 1];
       if (wait === undefined) {
         await db.execute(sql`
-          update sandbox_sp_ipn_queue set failed_at = now(), last_error = ${problem}
+          update sandbox_sp_ipn_queue set failed_at = now(), last_error = ${problem}, url = ${m.url}
           where id = ${m.id}`);
       } else {
         await db.execute(sql`
-          update sandbox_sp_ipn_queue set last_error = ${problem.slice(0, 500)},
+          update sandbox_sp_ipn_queue set last_error = ${problem.slice(0, 500)}, url = ${m.url},
           next_attempt_at = now() + make_interval(secs => ${wait}) where id = ${m.id}`);
       }
     }),

@@ -13,6 +13,7 @@ import {
   CHALLENGE_MINUTES,
   completePayment,
   enqueueIpn,
+  isLapsedHold,
   remainingTotal,
   type SandboxTransaction,
 } from './state.js';
@@ -286,7 +287,9 @@ async function finish(ctx: OperationContext, body: Json): Promise<Json> {
     if (tx.finishCalledAt || (tx.status === 'FINISHED' && !tx.twoStep)) {
       fail(SandboxError.alreadyFinished, tx.orderRef);
     }
-    if (!tx.twoStep || tx.status !== 'AUTHORIZED') fail(SandboxError.wrongStatus, tx.orderRef);
+    if (!tx.twoStep || tx.status !== 'AUTHORIZED' || isLapsedHold(tx)) {
+      fail(SandboxError.wrongStatus, tx.orderRef);
+    }
     if (originalTotal === undefined || approveTotal === undefined) {
       fail(SandboxError.fieldInvalid, tx.orderRef);
     }
@@ -419,7 +422,7 @@ async function query(ctx: OperationContext, body: Json): Promise<Json> {
 async function transactionCancel(ctx: OperationContext, body: Json): Promise<Json> {
   return ctx.db.transaction(async (db) => {
     const tx = await lockTransaction(db, ctx, body);
-    if (!['INIT', 'INPAYMENT', 'AUTHORIZED'].includes(tx.status)) {
+    if (!['INIT', 'INPAYMENT', 'AUTHORIZED'].includes(tx.status) || isLapsedHold(tx)) {
       fail(SandboxError.wrongStatus, tx.orderRef);
     }
     await db
@@ -461,7 +464,9 @@ async function doPayment(ctx: OperationContext, body: Json): Promise<Json> {
       orderRef: f.orderRef,
       currency: f.currency,
       customerEmail: f.customerEmail,
-      language: 'HU',
+      language: LANGUAGES.has((text(body, 'language') ?? '').toUpperCase())
+        ? text(body, 'language')!.toUpperCase()
+        : 'HU',
       total: f.total,
       twoStep: f.twoStep,
       url: f.url,

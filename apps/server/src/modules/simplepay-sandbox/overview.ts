@@ -3,7 +3,7 @@ import { desc } from 'drizzle-orm';
 import type { Lang } from '@voltpark/contract';
 import type { Db } from '../../db/client.js';
 import { sandboxSpIpnQueue, sandboxSpTransactions } from '../../db/schema/index.js';
-import { esc, formatAmount, formatTime, page, translator } from './html.js';
+import { esc, formatAmount, formatTime, page, PAGE_CSP, translator } from './html.js';
 import { PAGES_PREFIX } from './pages.js';
 import { applyTimeTransitions } from './state.js';
 
@@ -65,6 +65,7 @@ ${
 }`;
     return reply
       .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(
         page(

@@ -5,7 +5,7 @@ import { translateMessage, type Lang } from '@voltpark/contract';
 import type { Db } from '../../db/client.js';
 import { sandboxSpTransactions } from '../../db/schema/index.js';
 import { BackResult } from './codes.js';
-import { esc, formatAmount, formatTime, page, translator } from './html.js';
+import { esc, formatAmount, formatTime, page, PAGE_CSP, translator } from './html.js';
 import type { SandboxMerchant } from './merchants.js';
 import {
   applyTimeTransitions,
@@ -13,6 +13,7 @@ import {
   backRedirectUrl,
   closePayment,
   completePayment,
+  isPastTimeout,
   isRegistration,
   type SandboxTransaction,
 } from './state.js';
@@ -61,6 +62,7 @@ function html(reply: FastifyReply, status: number, body: string) {
   return reply
     .status(status)
     .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', PAGE_CSP)
     .type('text/html; charset=utf-8')
     .send(body);
 }
@@ -266,6 +268,10 @@ ${back ? `<p><a class="button-link" href="${esc(back)}">${t('sandboxPay.back')}<
         if (!tx) return () => notFound(req, reply);
         const lang = langOf(req, tx);
         if (!sameToken(form.formToken, tx.formToken)) return () => formRejected(reply, lang, tx);
+        if (isPastTimeout(tx)) {
+          const closed = await closePayment(dbt, tx, 'TIMEOUT', BackResult.timeout);
+          return () => goBack(reply, lang, closed);
+        }
         if (tx.status !== 'INIT' || tx.kind !== 'start') {
           return () =>
             backEventOf(tx) ? goBack(reply, lang, tx) : closedPage(reply, lang, tx, payPath(tx));
@@ -376,6 +382,10 @@ ${back ? `<p><a class="button-link" href="${esc(back)}">${t('sandboxPay.back')}<
         if (!tx) return () => notFound(req, reply);
         const lang = langOf(req, tx);
         if (!sameToken(form.formToken, tx.formToken)) return () => formRejected(reply, lang, tx);
+        if (isPastTimeout(tx)) {
+          const closed = await closePayment(dbt, tx, 'TIMEOUT', BackResult.timeout);
+          return () => goBack(reply, lang, closed);
+        }
         if (tx.status !== 'INPAYMENT' || !tx.pendingCard) {
           return () =>
             backEventOf(tx)

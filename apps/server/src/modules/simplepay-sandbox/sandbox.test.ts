@@ -882,21 +882,24 @@ describe('IPN delivery', () => {
     h.receiver.state.wrong = true;
     try {
       const started = await paidPayment();
+      type Pending = {
+        attempts: number;
+        delivered_at: Date | null;
+        last_error: string | null;
+        wait: number;
+      };
+      let pending: Pending | undefined;
+      // Wait for the first attempt to be answered wrongly and recorded.
       for (let i = 0; i < 100; i++) {
-        if (h.receiver.received.some((r) => r.ipn?.transactionId === started.transactionId)) break;
+        [pending] = await rows<Pending>(
+          sql`select attempts, delivered_at, last_error,
+              extract(epoch from next_attempt_at - now())::int as wait
+              from sandbox_sp_ipn_queue where transaction_id = ${started.transactionId}`,
+        );
+        if (pending?.last_error) break;
         await h.t.app.simplePaySandbox!.runIpnDeliveryRound();
         await new Promise((r) => setTimeout(r, 50));
       }
-      const [pending] = await rows<{
-        attempts: number;
-        delivered_at: Date | null;
-        last_error: string;
-        wait: number;
-      }>(
-        sql`select attempts, delivered_at, last_error,
-            extract(epoch from next_attempt_at - now())::int as wait
-            from sandbox_sp_ipn_queue where transaction_id = ${started.transactionId}`,
-      );
       expect(pending).toMatchObject({ attempts: 1, delivered_at: null });
       expect(pending?.last_error).toMatch(/signed/);
       expect(pending?.wait).toBeGreaterThan(5);

@@ -25,14 +25,33 @@ export const CHALLENGE_MINUTES = 30;
  * Called before every operation and page, so a reader never sees a stale state.
  */
 export async function applyTimeTransitions(db: DbOrTx): Promise<void> {
+  // SKIP LOCKED: a row held by an operation in progress is left to that operation, which checks
+  // the same conditions itself (see isPastTimeout / isLapsedHold), so this never waits or deadlocks.
   await db.execute(sql`
-    update sandbox_sp_transactions set status = 'TIMEOUT', result_code = ${BackResult.timeout}
-    where status in ('INIT', 'INPAYMENT') and timeout_at < now()`);
+    update sandbox_sp_transactions set status = 'TIMEOUT', result_code = ${BackResult.timeout},
+      pending_card = null
+    where id in (
+      select id from sandbox_sp_transactions
+      where status in ('INIT', 'INPAYMENT') and timeout_at < now()
+      for update skip locked)`);
   await db.execute(sql`
     update sandbox_sp_transactions set status = 'CANCELLED', hold_lapsed = true
-    where status = 'AUTHORIZED'
-      and payment_date < now() - make_interval(days => ${HOLD_LAPSE_DAYS})`);
+    where id in (
+      select id from sandbox_sp_transactions
+      where status = 'AUTHORIZED'
+        and payment_date < now() - make_interval(days => ${HOLD_LAPSE_DAYS})
+      for update skip locked)`);
 }
+
+/** An open payment whose `timeout` has passed (checked again under the row lock). */
+export const isPastTimeout = (tx: SandboxTransaction, now = Date.now()) =>
+  (tx.status === 'INIT' || tx.status === 'INPAYMENT') && tx.timeoutAt.getTime() < now;
+
+/** An AUTHORIZED hold older than 21 days. */
+export const isLapsedHold = (tx: SandboxTransaction, now = Date.now()) =>
+  tx.status === 'AUTHORIZED' &&
+  tx.paymentDate !== null &&
+  tx.paymentDate.getTime() < now - HOLD_LAPSE_DAYS * 24 * 3600_000;
 
 /** What the query answers as the amount still on the transaction. */
 export function remainingTotal(tx: SandboxTransaction): number {

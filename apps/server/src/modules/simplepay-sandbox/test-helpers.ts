@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ipnReply, readIpn } from '../payments/simplepay/callbacks.js';
@@ -145,15 +146,25 @@ export async function payWith(h: Harness, paymentUrl: string, cardNumber: string
   });
 }
 
-/** Waits until the receiver has an accepted IPN of this transaction in this status. */
+/**
+ * Waits until the receiver has accepted an IPN of this transaction in this status and the
+ * emulator has recorded the delivery.
+ */
 export async function waitForIpn(h: Harness, transactionId: number, status: string) {
   for (let i = 0; i < 100; i++) {
     const hit = h.receiver.received.find(
       (r) =>
         r.ipn?.transactionId === transactionId && r.ipn.status === status && !r.answeredWrongly,
     );
-    if (hit) return hit;
-    await h.t.app.simplePaySandbox!.runIpnDeliveryRound();
+    if (hit) {
+      const result = await h.t.database.db.execute(
+        sql`select 1 from sandbox_sp_ipn_queue where transaction_id = ${transactionId}
+            and body = ${hit.raw} and delivered_at is not null`,
+      );
+      if ((result as unknown as { rows: unknown[] }).rows.length > 0) return hit;
+    } else {
+      await h.t.app.simplePaySandbox!.runIpnDeliveryRound();
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no IPN for ${transactionId} in ${status}`);
