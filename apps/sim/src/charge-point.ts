@@ -147,8 +147,8 @@ export class SimChargePoint {
 
   private async boot(): Promise<void> {
     const res = (await this.rawCall('BootNotification', {
-      chargePointVendor: this.opts.vendor ?? 'Voltpark',
-      chargePointModel: this.opts.model ?? 'Sim',
+      chargePointVendor: (this.opts.vendor ?? 'Voltpark').slice(0, 20),
+      chargePointModel: (this.opts.model ?? 'Sim').slice(0, 20),
       firmwareVersion: '1.0.0',
     })) as { status: string; interval: number };
     this.bootStatus = res.status;

@@ -9,6 +9,7 @@ import { OcppEvents } from './events.js';
 import { verifyChargePointKey } from './keys.js';
 import { readMeterValue, type MeterValue } from './meter.js';
 import { onlineStatusSql } from './status.js';
+import type { RedisCommandRouter } from './redis-router.js';
 
 type RpcClient = RPCClient & { identity: string };
 
@@ -50,6 +51,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): OcppSetti
 }
 
 export class ChargePointNotConnectedError extends Error {
+  override name = 'ChargePointNotConnectedError';
   constructor(readonly chargePointId: string) {
     super(`charge point ${chargePointId} is not connected`);
   }
@@ -69,6 +71,8 @@ export class CentralSystem {
   /** Sockets held by this replica. */
   readonly clients = new Map<string, RpcClient>();
   authorizer: IdTagAuthorizer | null = null;
+  /** Cross-replica command routing (REDIS_URL); null = in-process only. */
+  router: RedisCommandRouter | null = null;
   private seen = new Map<string, Date>();
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
@@ -121,6 +125,7 @@ export class CentralSystem {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     await this.rpc.close({ force: true }).catch(() => {});
+    await this.router?.close();
     await this.flushSeen().catch(() => {});
   }
 
@@ -147,8 +152,12 @@ export class CentralSystem {
     if (previous && previous !== client)
       void previous.close({ code: 1000, reason: 'replaced', force: true });
     this.markSeen(id);
+    this.router?.hold(id);
     client.on('close', () => {
-      if (this.clients.get(id) === client) this.clients.delete(id);
+      if (this.clients.get(id) === client) {
+        this.clients.delete(id);
+        this.router?.release(id);
+      }
     });
     const h = <P>(method: string, fn: (params: P, o: IHandlersOption) => Promise<object>) =>
       client.handle(method, (o: IHandlersOption) => {
@@ -529,8 +538,25 @@ export class CentralSystem {
     return this.clients.has(chargePointId);
   }
 
-  /** Sends a command to a charger held by this replica and returns its answer. */
+  /**
+   * Sends a command to a charger and returns its answer: directly when this replica holds the
+   * socket, else through the Redis router to the replica that does.
+   */
   async call<T = Record<string, unknown>>(
+    chargePointId: string,
+    action: string,
+    params: Record<string, unknown>,
+    timeoutMs = this.settings.commandTimeoutMs,
+    transactionId: number | null = null,
+  ): Promise<T> {
+    if (!this.clients.has(chargePointId) && this.router) {
+      return (await this.router.call(chargePointId, action, params, timeoutMs, transactionId)) as T;
+    }
+    return this.callLocal<T>(chargePointId, action, params, timeoutMs, transactionId);
+  }
+
+  /** A command to a charger whose socket this replica holds. */
+  async callLocal<T = Record<string, unknown>>(
     chargePointId: string,
     action: string,
     params: Record<string, unknown>,

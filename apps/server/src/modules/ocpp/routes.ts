@@ -39,7 +39,22 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
   app.server.on('upgrade', (req, socket, head) => {
     if (req.url?.startsWith('/ocpp/')) central.handleUpgrade(req, socket, head);
   });
-  app.addHook('onReady', async () => central.start());
+  app.addHook('onReady', async () => {
+    const redisUrl = process.env.REDIS_URL;
+    if (redisUrl) {
+      const { RedisCommandRouter } = await import('./redis-router.js');
+      const router = new RedisCommandRouter(
+        redisUrl,
+        (id, action, params, timeoutMs, txId) =>
+          central.callLocal(id, action, params, timeoutMs, txId),
+        (id) => central.isConnected(id),
+        app.log.child({ module: 'ocpp' }),
+      );
+      await router.start();
+      central.router = router;
+    }
+    central.start();
+  });
   app.addHook('onListen', async () => {
     if (!simulateChargers(deps)) return;
     const address = app.server.address();
@@ -60,7 +75,8 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
       'sandbox charge point simulators running',
     );
   });
-  app.addHook('onClose', async () => {
+  // preClose: open websockets would otherwise keep server.close() waiting.
+  app.addHook('preClose', async () => {
     await mod.fleet?.stop();
     await central.close();
   });
