@@ -55,13 +55,13 @@ export function registerSandboxOverview(app: FastifyInstance, { db }: { db: Db }
 ${
   txs.length === 0
     ? `<p>${t('sandboxPay.overview.empty')}</p>`
-    : `<div style="overflow-x:auto"><table><thead><tr><th scope="col">${t('sandboxPay.transactionId')}</th><th scope="col">${t('sandboxPay.overview.created')}</th><th scope="col">${t('sandboxPay.merchant')}</th><th scope="col">${t('sandboxPay.orderRef')}</th><th scope="col">API</th><th scope="col">${t('sandboxPay.amount')}</th><th scope="col">${t('sandboxPay.overview.status')}</th></tr></thead><tbody>${txRows}</tbody></table></div>`
+    : `<div style="overflow-x:auto" tabindex="0" role="region" aria-label="${t('sandboxPay.overview.transactions')}"><table><thead><tr><th scope="col">${t('sandboxPay.transactionId')}</th><th scope="col">${t('sandboxPay.overview.created')}</th><th scope="col">${t('sandboxPay.merchant')}</th><th scope="col">${t('sandboxPay.orderRef')}</th><th scope="col">API</th><th scope="col">${t('sandboxPay.amount')}</th><th scope="col">${t('sandboxPay.overview.status')}</th></tr></thead><tbody>${txRows}</tbody></table></div>`
 }
 <h2>${t('sandboxPay.overview.ipn')}</h2>
 ${
   ipns.length === 0
     ? `<p>${t('sandboxPay.overview.empty')}</p>`
-    : `<div style="overflow-x:auto"><table><thead><tr><th scope="col">${t('sandboxPay.transactionId')}</th><th scope="col">${t('sandboxPay.overview.address')}</th><th scope="col">${t('sandboxPay.overview.attempts')}</th><th scope="col">${t('sandboxPay.overview.delivered')}</th><th scope="col">${t('sandboxPay.overview.lastError')}</th></tr></thead><tbody>${ipnRows}</tbody></table></div>`
+    : `<div style="overflow-x:auto" tabindex="0" role="region" aria-label="${t('sandboxPay.overview.ipn')}"><table><thead><tr><th scope="col">${t('sandboxPay.transactionId')}</th><th scope="col">${t('sandboxPay.overview.address')}</th><th scope="col">${t('sandboxPay.overview.attempts')}</th><th scope="col">${t('sandboxPay.overview.delivered')}</th><th scope="col">${t('sandboxPay.overview.lastError')}</th></tr></thead><tbody>${ipnRows}</tbody></table></div>`
 }`;
     return reply
       .header('Cache-Control', 'no-store')

@@ -132,7 +132,7 @@ ${errorList ? `<div class="summary" role="alert" tabindex="-1" id="error-summary
 <input type="hidden" name="lang" value="${lang}">
 <fieldset><legend>${t('sandboxPay.formTitle')}</legend>
 ${field('cardNumber', 'sandboxPay.cardNumber', 'inputmode="numeric" autocomplete="cc-number" required')}
-${field('expiry', 'sandboxPay.expiry', 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required')}
+${field('expiry', 'sandboxPay.expiry', 'inputmode="numeric" autocomplete="cc-exp" required')}
 ${field('cvc', 'sandboxPay.cvc', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" required', false)}
 ${field('cardName', 'sandboxPay.cardName', 'autocomplete="cc-name" required')}
 </fieldset>
