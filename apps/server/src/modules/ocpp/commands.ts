@@ -146,3 +146,14 @@ export class OcppCommands {
     });
   }
 }
+
+/** The `ocpp.*` message key (contract locales) for a failed command, for the charging module. */
+export function ocppErrorMessageKey(
+  err: unknown,
+): 'ocpp.notConnected' | 'ocpp.timeout' | 'ocpp.rejected' {
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'ChargePointNotConnectedError') return 'ocpp.notConnected';
+  if (name === 'TimeoutError' || /timed? ?out/i.test(err instanceof Error ? err.message : ''))
+    return 'ocpp.timeout';
+  return 'ocpp.rejected';
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appStatus, OCPP_TO_APP_STATUS } from './status.js';
+import { appStatus, canStartCharge, OCPP_TO_APP_STATUS } from './status.js';
+import { ocppErrorMessageKey } from './commands.js';
+import { ChargePointNotConnectedError } from './central.js';
 import { readMeterValue } from './meter.js';
 import { checkKeyLength, hashChargePointKey, sandboxKey, verifyChargePointKey } from './keys.js';
 
@@ -82,5 +84,38 @@ describe('charge point keys', () => {
     expect(checkKeyLength('x'.repeat(16))).toBeNull();
     expect(sandboxKey('VP-00001')).toHaveLength(20);
     expect(sandboxKey('VP-00001')).toBe(sandboxKey('VP-00001'));
+  });
+});
+
+describe('start rule (SPEC §4)', () => {
+  it('needs a tariff and AVAILABLE/PREPARING, or FINISHING when the device allows it', () => {
+    const c = { hasTariff: true, canStartNewChargeWhileInFinishingState: false };
+    expect(canStartCharge({ ...c, status: 'AVAILABLE' })).toBe(true);
+    expect(canStartCharge({ ...c, status: 'PREPARING' })).toBe(true);
+    expect(canStartCharge({ ...c, status: 'FINISHING' })).toBe(false);
+    expect(
+      canStartCharge({ ...c, status: 'FINISHING', canStartNewChargeWhileInFinishingState: true }),
+    ).toBe(true);
+    expect(canStartCharge({ ...c, status: 'AVAILABLE', hasTariff: false })).toBe(false);
+    for (const s of [
+      'OCCUPIED',
+      'RESERVED',
+      'ERROR',
+      'UNAVAILABLE',
+      'UNKNOWN',
+      'OUT_OF_SERVICE',
+      'NEW_NOT_CONNECTED',
+    ] as const) {
+      expect(
+        canStartCharge({ ...c, status: s, canStartNewChargeWhileInFinishingState: true }),
+      ).toBe(false);
+    }
+  });
+  it('maps command failures to ocpp.* message keys', () => {
+    expect(ocppErrorMessageKey(new ChargePointNotConnectedError('X'))).toBe('ocpp.notConnected');
+    const timeout = new Error('Call timeout');
+    timeout.name = 'TimeoutError';
+    expect(ocppErrorMessageKey(timeout)).toBe('ocpp.timeout');
+    expect(ocppErrorMessageKey(new Error('boom'))).toBe('ocpp.rejected');
   });
 });

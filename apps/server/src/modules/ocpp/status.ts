@@ -73,3 +73,17 @@ const CASES = sql.raw(
 export function onlineStatusSql(connector: SQL, chargePoint: SQL): SQL {
   return sql`(case when ${chargePoint} in ('Unavailable','Faulted') then (case ${chargePoint} ${CASES} end) else (case ${connector} ${CASES} else null end) end)::charger_status`;
 }
+
+/**
+ * SPEC §4 start rule: a tariff, and AVAILABLE or PREPARING — or FINISHING when the device
+ * allows a new charge in that state.
+ */
+export function canStartCharge(c: {
+  status: AppChargerStatus;
+  hasTariff: boolean;
+  canStartNewChargeWhileInFinishingState: boolean;
+}): boolean {
+  if (!c.hasTariff) return false;
+  if (c.status === 'AVAILABLE' || c.status === 'PREPARING') return true;
+  return c.status === 'FINISHING' && c.canStartNewChargeWhileInFinishingState;
+}
