@@ -86,19 +86,12 @@ const SCREENS: Screen[] = [
     },
   },
   {
-    name: 'parking lot view',
+    name: 'parking lot view, then its how-to-park modal',
     open: async (page, request) => {
       const { detail } = await westend(request);
       await page.goto(`/parking-lot/${detail.parkingLotId}`);
       await heading(page);
-    },
-  },
-  {
-    name: 'how-to-park modal',
-    open: async (page, request) => {
-      const { detail } = await westend(request);
-      await page.goto(`/parking-lot/${detail.parkingLotId}`);
-      await heading(page);
+      await expectNoSeriousA11yViolations(page, 'parking lot view');
       await page.getByRole('button', { name: t('hu', 'parking.howTo.button') }).click();
       await expect(
         page.getByRole('dialog', { name: t('hu', 'parking.howTo.title') }),
@@ -123,12 +116,25 @@ const SCREENS: Screen[] = [
   },
   { name: 'support', open: (page) => page.goto('/support').then(() => heading(page)) },
   { name: 'about us', open: (page) => page.goto('/about-us').then(() => heading(page)) },
-  { name: 'gtc', open: (page) => page.goto('/gtc').then(() => heading(page)) },
-  { name: 'gtc (hu)', open: (page) => page.goto('/gtc-hu').then(() => heading(page)) },
-  { name: 'privacy', open: (page) => page.goto('/privacy-statement').then(() => heading(page)) },
   {
-    name: 'privacy (hu)',
-    open: (page) => page.goto('/privacy-statement-hu').then(() => heading(page)),
+    name: 'gtc (en, then hu)',
+    open: async (page) => {
+      await page.goto('/gtc');
+      await heading(page);
+      await expectNoSeriousA11yViolations(page, 'gtc');
+      await page.goto('/gtc-hu');
+      await heading(page);
+    },
+  },
+  {
+    name: 'privacy (en, then hu)',
+    open: async (page) => {
+      await page.goto('/privacy-statement');
+      await heading(page);
+      await expectNoSeriousA11yViolations(page, 'privacy');
+      await page.goto('/privacy-statement-hu');
+      await heading(page);
+    },
   },
   { name: 'open-source', open: (page) => page.goto('/open-source').then(() => heading(page)) },
 ];
