@@ -32,20 +32,23 @@ export interface Database {
 /** Session-level lock id so that only one replica migrates at a time. */
 const MIGRATION_LOCK = 7_316_240_921;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  { url: string } | { dataDir: string } | { memory: true; template?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('dataDir' in target) return openPglite(target.dataDir);
+  return openPglite(undefined, target.template);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     await fs.mkdir(dataDir, { recursive: true });
     client = await PGlite.create(path.join(dataDir, 'pgdata'));
   } else {
-    client = await PGlite.create();
+    // A dump of an already migrated database starts several times faster than initdb.
+    client = await PGlite.create(template ? { loadDataDir: template } : {});
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
