@@ -417,12 +417,22 @@ export class SimChargePoint {
       if (tx.id === null) throw new Error('transaction id not known yet');
       params.transactionId = tx.id;
     }
-    const res = (await this.rawCall(item.action, params)) as { transactionId?: number };
+    const res = (await this.rawCall(item.action, params)) as {
+      transactionId?: number;
+      idTagInfo?: { status: string };
+    };
     if (item.action === 'StartTransaction' && tx && res.transactionId !== undefined) {
       tx.id = res.transactionId;
       if (this.pendingTx.includes(tx)) {
         this.pendingTx = this.pendingTx.filter((t) => t !== tx);
         this.transactions.set(tx.id, tx);
+        // Like a real charger: a tag the central system does not accept ends the charge.
+        if (res.idTagInfo && res.idTagInfo.status !== 'Accepted') {
+          const connectorId = tx.connectorId;
+          setImmediate(
+            () => void this.stopTransaction(connectorId, 'DeAuthorized').catch(() => {}),
+          );
+        }
       }
     }
   }

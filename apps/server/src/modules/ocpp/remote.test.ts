@@ -143,3 +143,23 @@ describe('TC_032 power failure mid-transaction', () => {
     expect(row!.stopReason).toBe('PowerLoss');
   });
 });
+
+describe('TC_023 remote start with a tag the central system does not accept', () => {
+  it('the charger ends the transaction as DeAuthorized', async () => {
+    await t.add('TC023-R');
+    const sim = t.sim({ id: 'TC023-R' });
+    await sim.start();
+    const stopped = new Promise<{ reason: string | null }>((r) =>
+      t.app.ocpp.central.events.once('transactionStopped', r),
+    );
+    expect(await t.app.ocpp.commands.remoteStartTransaction('TC023-R', 1, 'UNKNOWN-TAG')).toEqual({
+      status: 'Accepted',
+    });
+    expect((await stopped).reason).toBe('DeAuthorized');
+    const [row] = await t.database.db
+      .select()
+      .from(ocppTransactions)
+      .where(eq(ocppTransactions.chargePointId, 'TC023-R'));
+    expect(row!.idTagStatus).toBe('Invalid');
+  });
+});
