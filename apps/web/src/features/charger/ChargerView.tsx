@@ -136,7 +136,8 @@ export function ChargerView() {
 
   const charger = useQuery({
     queryKey: ['charger', id, lang],
-    queryFn: ({ signal }) => callApi(apiRoutes.charger, { query: { 'charger-id': id! }, signal }),
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.charger, { query: { 'charger-id': id! }, signal, inlineErrors: true }),
     enabled: id !== null,
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 1,
   });

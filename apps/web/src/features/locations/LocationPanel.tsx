@@ -57,6 +57,7 @@ function useLocationDetail(id: number, variant: Props['variant']) {
         // Only the first load shows the overlay; refreshes run quietly.
         busy: qc.getQueryData(locationQueryKey(id, lang)) === undefined,
         quiet: qc.getQueryData(locationQueryKey(id, lang)) !== undefined,
+        inlineErrors: true,
       }),
     refetchInterval: variant === 'search' ? SEARCH_REFRESH_MS : false,
     // Keep showing this location while a language switch refetches it.

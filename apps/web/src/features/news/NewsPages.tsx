@@ -113,7 +113,8 @@ export function NewsPostPage() {
   const id = parseId(useParams().id);
   const post = useQuery({
     queryKey: ['news-post', id, lang],
-    queryFn: ({ signal }) => callApi(apiRoutes.newsPost, { params: { id: id! }, signal }),
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.newsPost, { params: { id: id! }, signal, inlineErrors: true }),
     enabled: id !== null,
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 1,
   });

@@ -97,7 +97,8 @@ export function ParkingLotView() {
 
   const lot = useQuery({
     queryKey: ['parking-lot', id, lang],
-    queryFn: ({ signal }) => callApi(apiRoutes.parkingLot, { params: { id: id! }, signal }),
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.parkingLot, { params: { id: id! }, signal, inlineErrors: true }),
     enabled: id !== null,
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 1,
   });

@@ -26,6 +26,8 @@ export interface ClientOptions<R extends AnyRoute> extends CallOptions<R> {
   busy?: boolean;
   /** true: do not show the network-error notice (background loads that fail quietly). */
   quiet?: boolean;
+  /** true: the screen shows its own notice for a 4xx answer, so its messages are not alerted. */
+  inlineErrors?: boolean;
 }
 
 export function currentLang(): 'hu' | 'en' {
@@ -58,7 +60,7 @@ export async function callApi<R extends AnyRoute>(
     if (e instanceof ApiError) {
       if (e.network) {
         if (!opts.quiet) notifyNetworkError();
-      } else if (e.envelope?.useAlert) {
+      } else if (e.envelope?.useAlert && !opts.inlineErrors) {
         showMessages(e.envelope.messages);
       }
     }
