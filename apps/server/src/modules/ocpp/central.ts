@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
@@ -314,6 +315,20 @@ export class CentralSystem {
             receivedAt,
           ),
         );
+      if (ins) {
+        // The remote start that asked for this transaction (same connector and idTag, recent)
+        // joins its evidence.
+        await tx.execute(sql`
+          update ocpp_frames set transaction_id = ${txId}
+          where charge_point_id = ${id} and action = 'RemoteStartTransaction' and transaction_id is null
+            and message_id = (
+              select message_id from ocpp_frames
+              where charge_point_id = ${id} and action = 'RemoteStartTransaction' and direction = 'out'
+                and transaction_id is null and payload->>'idTag' = ${p.idTag}
+                and coalesce((payload->>'connectorId')::int, ${p.connectorId}) = ${p.connectorId}
+                and at > now() - interval '15 minutes'
+              order by id desc limit 1)`);
+      }
       return { txId, created: ins !== undefined };
     });
     if (created) {
@@ -566,52 +581,35 @@ export class CentralSystem {
     const client = this.clients.get(chargePointId);
     if (!client) throw new ChargePointNotConnectedError(chargePointId);
     const evidence = action === 'RemoteStartTransaction' || action === 'RemoteStopTransaction';
-    const sentAt = new Date();
+    // Evidence frames share a correlation id (ocpp-rpc does not expose its message id); the
+    // request is stored before it is sent so the StartTransaction that follows can link it.
+    const correlation = randomUUID();
+    const frame = (direction: 'in' | 'out', messageType: number, payload: object): Frame => ({
+      chargePointId,
+      transactionId,
+      direction,
+      messageType,
+      messageId: correlation,
+      action,
+      payload,
+      at: new Date(),
+    });
+    if (evidence) await this.db.insert(ocppFrames).values(frame('out', 2, params));
+    let result: T;
     try {
-      const result = (await client.call(action, params, { callTimeoutMs: timeoutMs })) as T;
-      if (evidence) {
-        await this.db.insert(ocppFrames).values([
-          {
-            chargePointId,
-            transactionId,
-            direction: 'out',
-            messageType: 2,
-            messageId: '',
-            action,
-            payload: params,
-            at: sentAt,
-          },
-          {
-            chargePointId,
-            transactionId,
-            direction: 'in',
-            messageType: 3,
-            messageId: '',
-            action,
-            payload: result as object,
-            at: new Date(),
-          },
-        ]);
-      }
-      return result;
+      result = (await client.call(action, params, { callTimeoutMs: timeoutMs })) as T;
     } catch (err) {
       if (evidence) {
+        const e = err instanceof Error ? err : new Error(String(err));
         await this.db
           .insert(ocppFrames)
-          .values({
-            chargePointId,
-            transactionId,
-            direction: 'out',
-            messageType: 2,
-            messageId: '',
-            action,
-            payload: params,
-            at: sentAt,
-          })
+          .values(frame('in', 4, { error: e.name, message: e.message }))
           .catch(() => {});
       }
       throw err;
     }
+    if (evidence) await this.db.insert(ocppFrames).values(frame('in', 3, result as object));
+    return result;
   }
 }
 

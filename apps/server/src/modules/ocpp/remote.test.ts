@@ -44,6 +44,8 @@ describe('TC_010–TC_012 remote start and stop', () => {
     // Evidence: remote start/stop, StartTransaction, StopTransaction frames of the transaction.
     const frames = await t.frames(started!.transactionId);
     const actions = frames.map((f) => `${f.direction}:${f.action}:${f.messageType}`);
+    expect(actions).toContain('out:RemoteStartTransaction:2');
+    expect(actions).toContain('in:RemoteStartTransaction:3');
     expect(actions).toContain('in:StartTransaction:2');
     expect(actions).toContain('out:StartTransaction:3');
     expect(actions).toContain('out:RemoteStopTransaction:2');
