@@ -137,7 +137,7 @@ export function FilterPanel({ id, type, filters, onChange }: Props) {
                 { value: 0, label: '0' },
                 { value: 22, label: '22' },
                 { value: 50, label: '50' },
-                { value: 100, label: '100 kW' },
+                { value: 100, label: '100' },
               ]}
               mb="lg"
               size="lg"
