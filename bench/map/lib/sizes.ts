@@ -149,6 +149,8 @@ export interface PayloadFigures {
   servedBrBytes: number | null;
   servedBrEncoding: string;
   etag: string | null;
+  /** The ETag of the answer to the revalidation (differs if the list was rebuilt meanwhile). */
+  etagOnRevalidate: string | null;
   notModifiedOnRevalidate: boolean | null;
   fetchMs: number;
   hasDemoGodollo: boolean;
@@ -171,9 +173,11 @@ export async function payloadFigures(base: string): Promise<PayloadFigures> {
   }
   const etag = typeof gz.headers.etag === 'string' ? gz.headers.etag : null;
   let notModified: boolean | null = null;
+  let etagAgain: string | null = null;
   if (etag) {
     const again = await rawGet(url, { 'accept-encoding': 'gzip', 'if-none-match': etag });
     notModified = again.status === 304;
+    etagAgain = typeof again.headers.etag === 'string' ? again.headers.etag : null;
   }
   const gzEnc = String(gz.headers['content-encoding'] ?? 'identity');
   const brEnc = String(br.headers['content-encoding'] ?? 'identity');
@@ -187,6 +191,7 @@ export async function payloadFigures(base: string): Promise<PayloadFigures> {
     servedBrBytes: brEnc === 'br' ? br.wireBytes : null,
     servedBrEncoding: brEnc,
     etag,
+    etagOnRevalidate: etagAgain,
     notModifiedOnRevalidate: notModified,
     fetchMs: gz.ms,
     hasDemoGodollo: data.some((l) =>
