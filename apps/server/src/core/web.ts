@@ -17,7 +17,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      index: false,
+      // `/` is a directory to @fastify/static: without an index it answers 403.
+      index: 'index.html',
       wildcard: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
