@@ -34,4 +34,16 @@ describe('configuration', () => {
   it('rejects a port that is not a port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('allows a fixed captcha answer only in sandbox mode', () => {
+    expect(loadConfig({ CAPTCHA_TEST_ANSWER: 'VOLT5' }).captchaTestAnswer).toBe('VOLT5');
+    expect(() =>
+      loadConfig({
+        VOLTPARK_MODE: 'production',
+        CAPTCHA_TEST_ANSWER: 'VOLT5',
+        DATABASE_URL: 'postgres://u@db/v',
+        PUBLIC_URL: 'https://app.voltpark.hu',
+      }),
+    ).toThrow(/sandbox browser tests only/);
+  });
 });

@@ -26,6 +26,10 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+  CAPTCHA_TEST_ANSWER: z
+    .string()
+    .regex(/^[A-Z0-9]{5}$/)
+    .optional(),
   SIMPLEPAY_MERCHANT: z.string().optional(),
   SIMPLEPAY_SECRET_KEY: z.string().optional(),
   SIMPLEPAY_BASE_URL: z.string().url().optional(),
@@ -53,6 +57,8 @@ export type Config = {
    * SimplePay's public test merchant.
    */
   simplePay: { merchant: string; secretKey: string; baseUrl: string | null };
+  /** Sandbox only, for browser tests: every captcha has this answer. Refused in production. */
+  captchaTestAnswer: string | undefined;
   /** Each provider is off (and its button hidden) until its settings are given. */
   social: {
     google: { clientIds: string[]; jwksUrl: string } | null;
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wizardCarsOptional: e.WIZARD_CARS_OPTIONAL === '1',
     welcomeScreen: e.WELCOME_SCREEN === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
     simplePay: e.SIMPLEPAY_BASE_URL
       ? {
           merchant: e.SIMPLEPAY_MERCHANT ?? '',
@@ -122,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (config.mode === 'production') {
+    if (config.captchaTestAnswer) {
+      throw new ConfigError(
+        'CAPTCHA_TEST_ANSWER is for sandbox browser tests only; unset it in production.',
+      );
+    }
     const missing: string[] = [];
     if (!config.databaseUrl) missing.push('DATABASE_URL (the embedded PGlite is a sandbox part)');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL');

@@ -6,9 +6,9 @@ import { notFound } from '../../core/errors.js';
 import type { ModuleDeps } from '../index.js';
 import { captchaPicture, createCaptcha } from './captcha.js';
 
-export function registerCaptchaRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+export function registerCaptchaRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   serve(app, apiRoutes.captchaGenerate, async ({ body }) =>
-    ok(await createCaptcha(db, body.code || undefined)),
+    ok(await createCaptcha(db, body.code || undefined, config.captchaTestAnswer)),
   );
 
   serve(app, apiRoutes.captchaImage, async ({ query, reply }) => {
