@@ -8,8 +8,11 @@ import { getPlatform } from './shared/lib/platform';
 import { afterStart, isMapPath } from './shared/lib/startup';
 import { startMapData } from './features/map';
 import { App } from './app/App';
+import { initSession } from './shared/session';
 
 getPlatform();
+// Stored credentials: the Basic header on every call, the user loaded (SPEC §4, §7).
+initSession();
 
 // On a map route, fetching and clustering the locations starts before the first render.
 if (isMapPath(window.location.pathname)) startMapData(detectLanguage());

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { BusyOverlay } from './BusyOverlay';
 import { isRouteMeta, type RouteMeta } from './meta';
-import { isLoggedIn } from './session';
+import { useSession } from './session';
 import { afterStart } from '../shared/lib/startup';
 import { TopBar } from './TopBar';
 
@@ -42,6 +42,7 @@ export function Layout() {
   const { t, i18n } = useTranslation();
   const meta = useRouteMeta();
   const location = useLocation();
+  const session = useSession();
   const mainRef = useRef<HTMLElement>(null);
   const firstRef = useRef(true);
   // Adverts and news wait until the map has had its start (SPEC: shown after start).
@@ -62,13 +63,18 @@ export function Layout() {
     mainRef.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
-  const guard = meta?.loginRequired && !isLoggedIn();
+  const guard = meta?.loginRequired && !session.loggedIn;
   if (guard) {
     return (
       <Navigate
         to="/login"
         replace
-        state={{ loginNeeded: true, from: `${location.pathname}${location.search}` }}
+        state={{
+          loginNeeded: true,
+          from: meta.canRedirectHereAfterLogin
+            ? `${location.pathname}${location.search}`
+            : undefined,
+        }}
       />
     );
   }

@@ -1,8 +1,21 @@
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { logout, useSession } from '../shared/session';
 
-/** SPEC §2 Menus: the anonymous menu (nobody can log in in this version). */
+/** SPEC §2 Menus: the logged-in (also wizard and casual) user's menu. */
+export const USER_MENU: readonly { to: string; key: string }[] = [
+  { to: '/billing', key: 'route.billing' },
+  { to: '/me', key: 'route.me' },
+  { to: '/charge-history', key: 'route.chargeHistory' },
+  { to: '/parking-history', key: 'route.parkingHistory' },
+  { to: '/cards', key: 'route.cards' },
+  { to: '/cars', key: 'route.cars' },
+  { to: '/coupons', key: 'route.coupons' },
+  { to: '/invoices', key: 'route.invoices' },
+];
+
+/** SPEC §2 Menus: the anonymous menu. */
 export const ANONYMOUS_MENU: readonly { to: string; key: string }[] = [
   { to: '/map', key: 'menu.map' },
   { to: '/login', key: 'menu.login' },
@@ -25,6 +38,17 @@ export default function MainMenu({
   pathname: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { loggedIn, user } = useSession();
+  const items = loggedIn
+    ? [
+        ...USER_MENU,
+        ...(user?.types.includes('SERVICE_PROVIDER')
+          ? [{ to: '/coupon-redeem', key: 'route.couponRedeem' }]
+          : []),
+      ]
+    : ANONYMOUS_MENU;
+  const showLogout = loggedIn && !user?.casualUser;
   return (
     <Drawer
       opened={opened}
@@ -35,7 +59,7 @@ export default function MainMenu({
     >
       <nav id="main-menu" aria-label={t('menu.title')}>
         <Stack gap={2} component="ul" className="vp-plain-list">
-          {ANONYMOUS_MENU.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 component={Link}
@@ -48,6 +72,21 @@ export default function MainMenu({
               />
             </li>
           ))}
+          {showLogout && (
+            <li>
+              <NavLink
+                component="button"
+                type="button"
+                label={t('menu.logout')}
+                data-testid="menu-logout"
+                onClick={() => {
+                  onClose();
+                  void logout().then(() => navigate('/'));
+                }}
+                className="vp-touch"
+              />
+            </li>
+          )}
         </Stack>
       </nav>
     </Drawer>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,26 +7,7 @@ const MainMenu = lazy(() => import('./MainMenu'));
 import { setLanguage, type Lang } from '../shared/i18n';
 import { useLang } from '../shared/i18n/useLang';
 import { FlagEn, FlagHu } from './Flags';
-
-type ServerMode = 'sandbox' | 'production';
-let modePromise: Promise<ServerMode> | null = null;
-
-/** GET /healthz → {mode}; a missing mode (or no answer) counts as sandbox. Fetched once. */
-function useServerMode(): ServerMode | null {
-  const [mode, setMode] = useState<ServerMode | null>(null);
-  useEffect(() => {
-    let alive = true;
-    modePromise ??= fetch('/healthz', { headers: { Accept: 'application/json' } })
-      .then((r) => r.json() as Promise<{ mode?: string }>)
-      .then((j): ServerMode => (j.mode === 'production' ? 'production' : 'sandbox'))
-      .catch((): ServerMode => 'sandbox');
-    void modePromise.then((m) => alive && setMode(m));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return mode;
-}
+import { useServerMode } from '../shared/lib/serverMode';
 
 function Logo() {
   return (

@@ -34,10 +34,25 @@ describe('routing (component)', () => {
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('alert').textContent).toContain('be kell jelentkeznie');
-    // A later issue's screen: the frame and an honest notice, no form.
-    expect(screen.getByRole('note').textContent).toContain('még nem érhető el');
-    expect(screen.queryByRole('textbox')).toBeNull();
+    // The login form follows the notice.
+    expect(await screen.findByRole('textbox', { name: /E-mail cím/ })).toBeTruthy();
     expect(document.title).toBe('Bejelentkezés · Voltpark');
+  });
+
+  it('keeps a later screen honest: the frame and a notice, no form', async () => {
+    localStorage.setItem('loggedInUserId', '7');
+    localStorage.setItem('loggedInUserToken', 'tok');
+    const { resetSessionForTests } = await import('../shared/session');
+    resetSessionForTests();
+    try {
+      renderAt('/invoices');
+      expect(await screen.findByRole('note', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByRole('note').textContent).toContain('még nem érhető el');
+      expect(screen.queryByRole('textbox')).toBeNull();
+    } finally {
+      localStorage.clear();
+      resetSessionForTests();
+    }
   });
 
   it('leads an old licence route to /open-source', async () => {

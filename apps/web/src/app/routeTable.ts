@@ -16,6 +16,12 @@ export type ScreenKey =
   | 'privacy'
   | 'privacyHu'
   | 'privacyWizard'
+  | 'login'
+  | 'register'
+  | 'registrationResult'
+  | 'forgottenPassword'
+  | 'authorize'
+  | 'me'
   | 'later';
 
 export interface RouteSpec {
@@ -60,23 +66,23 @@ export const MAP_ROUTES: readonly { path: string; index?: boolean; meta: RouteMe
 export const ROUTES: readonly RouteSpec[] = [
   {
     path: '/login',
-    screen: 'later',
-    meta: later('login', 'route.login', { noFullScreenAd: true }),
+    screen: 'login',
+    meta: meta('login', 'route.login', { noFullScreenAd: true }),
   },
   {
     path: '/register',
-    screen: 'later',
-    meta: later('register', 'route.register', { noFullScreenAd: true }),
+    screen: 'register',
+    meta: meta('register', 'route.register', { noFullScreenAd: true }),
   },
   {
     path: '/forgotten-password',
-    screen: 'later',
-    meta: later('forgottenPassword', 'route.forgottenPassword', { noFullScreenAd: true }),
+    screen: 'forgottenPassword',
+    meta: meta('forgottenPassword', 'route.forgottenPassword', { noFullScreenAd: true }),
   },
   {
     path: '/authorize',
-    screen: 'later',
-    meta: later('authorize', 'route.authorize', {
+    screen: 'authorize',
+    meta: meta('authorize', 'route.authorize', {
       ...loginOnly,
       noFullScreenAd: true,
       disableMainMenu: true,
@@ -126,11 +132,11 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/registration-result',
-    screen: 'later',
-    meta: later('registrationResult', 'route.registrationResult', { noFullScreenAd: true }),
+    screen: 'registrationResult',
+    meta: meta('registrationResult', 'route.registrationResult', { noFullScreenAd: true }),
   },
   { path: '/billing', screen: 'later', meta: later('billing', 'route.billing', loginOnly) },
-  { path: '/me', screen: 'later', meta: later('me', 'route.me', loginOnly) },
+  { path: '/me', screen: 'me', meta: meta('me', 'route.me', loginOnly) },
   {
     path: '/charge-history',
     screen: 'later',

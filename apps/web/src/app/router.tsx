@@ -32,6 +32,12 @@ const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
   openSource: () => screen(import('../features/openSource'), (m) => m.OpenSourcePage),
   chargerSearch: () => screen(import('../features/search'), (m) => m.LocationSearchPage),
   parkingSearch: () => screen(import('../features/search'), (m) => m.ParkingSearchPage),
+  login: () => screen(import('../features/account'), (m) => m.LoginPage),
+  register: () => screen(import('../features/account'), (m) => m.RegisterPage),
+  registrationResult: () => screen(import('../features/account'), (m) => m.RegistrationResultPage),
+  forgottenPassword: () => screen(import('../features/account'), (m) => m.ForgottenPasswordPage),
+  authorize: () => screen(import('../features/account'), (m) => m.AuthorizePage),
+  me: () => screen(import('../features/account'), (m) => m.ProfilePage),
 };
 
 /** Screens of later issues: the route's frame and an honest notice (loaded on demand). */

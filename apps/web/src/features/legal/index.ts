@@ -7,3 +7,5 @@ export {
   PrivacyWizardPage,
   SupportPage,
 } from './LegalPages';
+export { LegalText } from './LegalPages';
+export { legalDocument } from './texts';

@@ -2,11 +2,11 @@ import type { AnyRoute } from '@voltpark/contract';
 import i18n from '../i18n';
 import { busy } from './busy';
 import { notify, showMessages } from './notify';
-import { ApiError, request, type CallOptions, type RouteData } from './request';
+import { ApiError, request, type CallOptions, type EnvelopeLike, type RouteData } from './request';
 import type { RouteRef } from './routes';
 
 export { ApiError } from './request';
-export type { RouteData } from './request';
+export type { RouteData, EnvelopeLike } from './request';
 
 /**
  * SPEC §7: the busy overlay shows for every call except these (they poll in the background or
@@ -49,15 +49,31 @@ export async function callApi<R extends AnyRoute>(
   route: RouteRef<R>,
   opts: ClientOptions<R> = {},
 ): Promise<RouteData<R>> {
+  const env = await callApiEnvelope(route, opts);
+  return env.data as RouteData<R>;
+}
+
+/** SPEC §8: a 401 clears the stored credentials and user (the session registers this). */
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(fn: () => void): void {
+  onUnauthorized = fn;
+}
+
+/** Like callApi, but returns the whole envelope (extraData, messages). */
+export async function callApiEnvelope<R extends AnyRoute>(
+  route: RouteRef<R>,
+  opts: ClientOptions<R> = {},
+): Promise<EnvelopeLike> {
   const withOverlay = opts.busy ?? !NO_BUSY_PATHS.includes(route.path);
   const stop = withOverlay ? busy.start() : () => {};
   try {
     const env = await request(route, currentLang(), opts as Parameters<typeof request>[2]);
     if (env.useAlert)
       showMessages(env.messages.length ? env.messages : env.message ? [env.message] : []);
-    return env.data as RouteData<R>;
+    return env;
   } catch (e) {
     if (e instanceof ApiError) {
+      if (e.status === 401) onUnauthorized();
       if (e.network) {
         if (!opts.quiet) notifyNetworkError();
       } else if (e.envelope?.useAlert && !opts.inlineErrors) {

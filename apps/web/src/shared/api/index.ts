@@ -1,6 +1,15 @@
 export { apiRoutes, type RouteRef } from './routes';
-export { callApi, ApiError, currentLang, notifyNetworkError, NO_BUSY_PATHS } from './client';
-export type { RouteData } from './client';
+export {
+  callApi,
+  callApiEnvelope,
+  setUnauthorizedHandler,
+  ApiError,
+  currentLang,
+  notifyNetworkError,
+  NO_BUSY_PATHS,
+} from './client';
+export type { RouteData, EnvelopeLike } from './client';
+export { setAuthProvider } from './request';
 export { notify, showMessages } from './notify';
 export { useBusy } from './busy';
 export { buildUrl } from './request';

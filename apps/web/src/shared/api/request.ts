@@ -85,8 +85,16 @@ export function buildUrl(route: RouteLike, params?: object, query?: object): str
   return buildPath(route.path, params) + (qs ? `?${qs}` : '');
 }
 
+/** Supplies the Authorization header value once logged in (set by the session; none in the worker). */
+let authProvider: () => string | null = () => null;
+export function setAuthProvider(fn: () => string | null): void {
+  authProvider = fn;
+}
+
 export function buildInit(route: RouteLike, lang: string, body?: unknown, signal?: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': lang };
+  const auth = authProvider();
+  if (auth) headers.Authorization = auth;
   const init: RequestInit = { method: route.method, headers, signal, credentials: 'same-origin' };
   if (body !== undefined && route.method !== 'GET') {
     if (route.bodyType === 'form') {

@@ -45,4 +45,6 @@ export const STORAGE_KEYS = {
   platform: 'platform',
   loggedInUserId: 'loggedInUserId',
   loggedInUserToken: 'loggedInUserToken',
+  loggedInEmail: 'loggedInEmail',
+  loggedInAccessToken: 'loggedInAccessToken',
 } as const;
