@@ -44,12 +44,15 @@ it('an IPN queued before a restart is delivered by the restarted server without 
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   // Only the loop started on onReady delivers it: no manual round here.
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     if (receiver.received.some((r) => r.ipn?.transactionId === started.transactionId)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const got = receiver.received.filter((r) => r.ipn?.transactionId === started.transactionId);
-  expect(got).toHaveLength(1);
+  const state = await t.database.db.execute(
+    sql`select attempts, next_attempt_at, delivered_at, last_error, url from sandbox_sp_ipn_queue`,
+  );
+  expect(got, JSON.stringify((state as unknown as { rows: unknown[] }).rows)).toHaveLength(1);
   expect(got[0]!.ipn?.status).toBe('FINISHED');
   const [row] = (
     (await t.database.db.execute(
@@ -57,4 +60,4 @@ it('an IPN queued before a restart is delivered by the restarted server without 
     )) as unknown as { rows: { delivered_at: Date | null }[] }
   ).rows;
   expect(row?.delivered_at).not.toBeNull();
-});
+}, 60_000);

@@ -937,14 +937,23 @@ describe('IPN delivery', () => {
     merchant.ipnUrl = 'http://127.0.0.1:9/unreachable';
     try {
       const started = await paidPayment();
-      await h.t.app.simplePaySandbox!.runIpnDeliveryRound();
-      const [row] = await rows<{
+      type Row = {
         attempts: number;
         delivered_at: Date | null;
         failed_at: Date | null;
-      }>(
-        sql`select attempts, delivered_at, failed_at from sandbox_sp_ipn_queue where transaction_id = ${started.transactionId}`,
-      );
+        last_error: string | null;
+      };
+      let row: Row | undefined;
+      // The background loop may hold the row at the moment; wait for a recorded failure.
+      for (let i = 0; i < 100 && !row?.last_error; i++) {
+        await h.t.app.simplePaySandbox!.runIpnDeliveryRound();
+        [row] = await rows<Row>(
+          sql`select attempts, delivered_at, failed_at, last_error from sandbox_sp_ipn_queue
+              where transaction_id = ${started.transactionId}`,
+        );
+        if (!row?.last_error) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(row?.last_error).toMatch(/request failed/);
       expect(row?.attempts).toBeGreaterThanOrEqual(1);
       expect(row?.delivered_at).toBeNull();
       expect(row?.failed_at).toBeNull();
