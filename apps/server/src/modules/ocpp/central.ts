@@ -121,6 +121,12 @@ export class CentralSystem {
     for (const t of this.timers) t.unref();
   }
 
+  /** Stops the periodic flush and sweep (tests drive them by hand); start() resumes. */
+  stopTimers(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -493,9 +499,17 @@ export class CentralSystem {
       upd as (
         update charge_points cp set
           last_heartbeat_at = greatest(cp.last_heartbeat_at, input.at), offline_at = null
-        from input where cp.id = input.id returning cp.id)
-      select prev.id from prev join upd on upd.id = prev.id where prev.offline_at is not null`);
-    const back = rowsOf<{ id: string }>(result).map((r) => r.id);
+        from input where cp.id = input.id returning cp.id, cp.disabled)
+      select prev.id, prev.offline_at is not null as back, upd.disabled
+      from prev join upd on upd.id = prev.id
+      where prev.offline_at is not null or upd.disabled`);
+    const rows = rowsOf<{ id: string; back: boolean; disabled: boolean }>(result);
+    // Disabled by the operator (e.g. with the CLI, from another process): hang up.
+    for (const r of rows) {
+      if (r.disabled)
+        void this.clients.get(r.id)?.close({ code: 1008, reason: 'disabled', force: true });
+    }
+    const back = rows.filter((r) => r.back && !r.disabled).map((r) => r.id);
     if (back.length > 0) await this.restore(back);
   }
 
