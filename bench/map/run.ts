@@ -64,6 +64,8 @@ let tempDir: string | null = null;
 let browser: Browser | null = null;
 let server: ReturnType<typeof startProcess> | null = null;
 let cleaning: Promise<void> | null = null;
+/** Set by a signal or the watchdog: no more runs, no result file. */
+let aborted = false;
 
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
@@ -72,20 +74,23 @@ function cleanup(): Promise<void> {
     if (server) await stopProcess(server.child).catch(() => undefined);
     server = null;
     stopAllNow();
-    if (tempDir && !argv['keep-data']) fs.rmSync(tempDir, { recursive: true, force: true });
-    else if (tempDir) log(`data kept in ${tempDir}`);
+    if (tempDir && !argv['keep-data']) {
+      fs.rmSync(tempDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } else if (tempDir) log(`data kept in ${tempDir}`);
   })();
   return cleaning;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    aborted = true;
     log(`\n${signal}: cleaning up`);
     void cleanup().finally(() => process.exit(130));
   });
 }
 
 const watchdog = setTimeout(() => {
+  aborted = true;
   console.error(`bench/map: gave up after ${TOTAL_TIMEOUT_MS} ms`);
   void cleanup().finally(() => process.exit(2));
 }, TOTAL_TIMEOUT_MS);
@@ -193,6 +198,7 @@ async function main() {
   const baseline: RunResult[] = [];
   const failures: string[] = [];
   const attempt = async (label: string, fn: () => Promise<RunResult>, into: RunResult[] | null) => {
+    if (aborted) return;
     try {
       loadSamples.push(os.loadavg()[0] ?? 0);
       const r = await fn();
@@ -218,6 +224,7 @@ async function main() {
     await attempt(`baseline #${i}`, () => measureBaseline(b, opts), baseline);
   }
 
+  if (aborted) return false;
   const oursSummary = summarize(ours.map((r) => r.firstClustersMs));
   // From the moment the locations answer had arrived to the first clusters: parsing, indexing and
   // clustering only, without the download (which depends on the server and the payload).

@@ -28,7 +28,7 @@ export class Tail {
 const started = new Set<ChildProcess>();
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  if (child.pid === undefined) return;
   try {
     // Negative pid: the process group we created with `detached: true` (tsx forks a child).
     process.kill(-child.pid, signal);
@@ -56,16 +56,34 @@ export function startProcess(
   return { child, tail };
 }
 
-/** Ends a process group: SIGTERM, then SIGKILL after `graceMs`. */
+function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends a process group: SIGTERM, then SIGKILL after `graceMs`. Waits until every process of the
+ * group is gone (tsx's child outlives its parent briefly while it closes the database), so the
+ * data folder can be removed safely afterwards.
+ */
 export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  killGroup(child, 'SIGTERM');
-  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-  // The group may still hold a grandchild that ignored SIGTERM.
-  killGroup(child, 'SIGKILL');
+  if (child.pid === undefined) return;
+  const t0 = performance.now();
+  if (groupAlive(child)) killGroup(child, 'SIGTERM');
+  let killed = false;
+  while (groupAlive(child) || (child.exitCode === null && child.signalCode === null)) {
+    if (!killed && performance.now() - t0 > graceMs) {
+      killed = true;
+      killGroup(child, 'SIGKILL');
+    }
+    if (performance.now() - t0 > graceMs + 5_000) break;
+    await sleep(100);
+  }
 }
 
 export function stopAllNow() {
