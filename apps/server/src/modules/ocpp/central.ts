@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { RPCServer, type RPCClient, type IHandlersOption } from 'ocpp-rpc';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { chargePoints, ocppFrames, ocppIdTags, ocppTransactions } from '../../db/schema/index.js';
 import { OcppEvents } from './events.js';
 import { verifyChargePointKey } from './keys.js';
@@ -493,36 +493,44 @@ export class CentralSystem {
     if (this.seen.size === 0) return;
     const batch = [...this.seen].map(([id, at]) => ({ id, at: at.toISOString() }));
     this.seen.clear();
-    const result = await this.db.execute(sql`
-      with input as (select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as t(id text, at timestamptz)),
-      prev as (select cp.id, cp.offline_at from charge_points cp join input on input.id = cp.id for update of cp),
-      upd as (
+    const json = JSON.stringify(batch);
+    // Lock first (in id order, like the sweep), then update: one statement that both locks
+    // and updates the same rows would skip them (self-modified), and the sweep must not mark
+    // a charge point offline between the read and the write.
+    const rows = await this.db.transaction(async (tx) => {
+      const locked = rowsOf<{ id: string; back: boolean; disabled: boolean }>(
+        await tx.execute(sql`
+          select id, offline_at is not null as back, disabled from charge_points
+          where id in (select t.id from jsonb_to_recordset(${json}::jsonb) as t(id text, at timestamptz))
+          order by id for update`),
+      );
+      await tx.execute(sql`
         update charge_points cp set
-          last_heartbeat_at = greatest(cp.last_heartbeat_at, input.at), offline_at = null
-        from input where cp.id = input.id returning cp.id, cp.disabled)
-      select prev.id, prev.offline_at is not null as back, upd.disabled
-      from prev join upd on upd.id = prev.id
-      where prev.offline_at is not null or upd.disabled`);
-    const rows = rowsOf<{ id: string; back: boolean; disabled: boolean }>(result);
+          last_heartbeat_at = greatest(cp.last_heartbeat_at, t.at), offline_at = null
+        from jsonb_to_recordset(${json}::jsonb) as t(id text, at timestamptz)
+        where cp.id = t.id`);
+      const back = locked.filter((r) => r.back && !r.disabled).map((r) => r.id);
+      if (back.length > 0) await this.restore(back, tx);
+      return locked;
+    });
     // Disabled by the operator (e.g. with the CLI, from another process): hang up.
     for (const r of rows) {
-      if (r.disabled)
+      if (r.disabled) {
         void this.clients.get(r.id)?.close({ code: 1008, reason: 'disabled', force: true });
+      }
     }
-    const back = rows.filter((r) => r.back && !r.disabled).map((r) => r.id);
-    if (back.length > 0) await this.restore(back);
   }
 
   /** Connectors of these charge points take their last reported status again. */
-  private async restore(ids: string[]): Promise<void> {
-    await this.db.execute(sql`
+  private async restore(ids: string[], db: DbOrTx = this.db): Promise<void> {
+    await db.execute(sql`
       update chargers c set
         status = ${onlineStatusSql(sql`c.ocpp_status`, sql`cp.ocpp_status`)}, status_changed_at = now()
       from charge_points cp
       where cp.id = c.charge_point_id and c.charge_point_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
         and not c.out_of_service and c.ocpp_status is not null
         and c.status is distinct from ${onlineStatusSql(sql`c.ocpp_status`, sql`cp.ocpp_status`)}`);
-    await this.db
+    await db
       .update(chargePoints)
       .set({ offlineAt: null })
       .where(

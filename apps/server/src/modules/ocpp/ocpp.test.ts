@@ -90,7 +90,11 @@ describe('TC_001 cold boot', () => {
     };
     expect(res.status).toBe('Rejected');
     expect(typeof res.currentTime).toBe('string');
+    // The next batch of seen-timestamps notices the switch and hangs up.
+    await c.call('Heartbeat', {});
+    await t.app.ocpp.central.flushSeen();
     t.app.ocpp.central.start();
+    await until(() => !t.app.ocpp.central.isConnected('TC001-C'));
     await c.close({ force: true });
   });
 });

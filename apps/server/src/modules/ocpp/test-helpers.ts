@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SimChargePoint, type SimOptions } from '@voltpark/sim';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { chargers, ocppFrames } from '../../db/schema/index.js';
+import type { ocppFrames } from '../../db/schema/index.js';
+import { chargers } from '../../db/schema/index.js';
 import { addChargePoint, type AddChargePoint } from './registry.js';
+import { transactionFrames } from './evidence.js';
 
 export const KEY = 'test-key-0123456789';
 
@@ -51,11 +53,7 @@ export async function startOcppApp(): Promise<OcppTestApp> {
       return rows.map((r) => r.status);
     },
     async frames(transactionId) {
-      return t.database.db
-        .select()
-        .from(ocppFrames)
-        .where(eq(ocppFrames.transactionId, transactionId))
-        .orderBy(ocppFrames.id);
+      return transactionFrames(t.database.db, transactionId);
     },
     async close() {
       await Promise.all(sims.map((s) => s.stop()));
