@@ -162,6 +162,9 @@ describe('heartbeat-based online/offline', () => {
     await new Promise((r) => setTimeout(r, 50));
     await central.flushSeen();
     expect(await t.statuses('HB-1')).toEqual(['AVAILABLE', 'ERROR']);
+    const [cp] = await t.database.db.select().from(chargePoints).where(eq(chargePoints.id, 'HB-1'));
+    expect(Date.now() - cp!.lastHeartbeatAt!.getTime()).toBeLessThan(10_000);
+    expect(cp!.offlineAt).toBeNull();
   });
 
   it('the operator OUT_OF_SERVICE switch wins over reported statuses and heartbeats', async () => {
