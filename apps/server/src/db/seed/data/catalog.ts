@@ -54,7 +54,10 @@ export const chargingTariffList = [
     unitParkingGross: 0,
     parkingToHoldGross: 0,
     descriptionLinesHu: ['Energiadíj: 220 Ft/kWh (bruttó).', 'Kényelmi díj: 300 Ft töltésenként.'],
-    descriptionLinesEn: ['Energy fee: HUF 220/kWh (gross).', 'Convenience fee: HUF 300 per charge.'],
+    descriptionLinesEn: [
+      'Energy fee: HUF 220/kWh (gross).',
+      'Convenience fee: HUF 300 per charge.',
+    ],
   },
   {
     key: 'regional',
@@ -79,8 +82,14 @@ export const chargingTariffList = [
     minutesAfterParkingStart: 0,
     unitParkingGross: 0,
     parkingToHoldGross: 0,
-    descriptionLinesHu: ['A töltést partnerünk fizeti, Önnek ingyenes.', 'Pontot ez a töltés nem ér.'],
-    descriptionLinesEn: ['Our partner pays for this charge: it is free for you.', 'This charge earns no points.'],
+    descriptionLinesHu: [
+      'A töltést partnerünk fizeti, Önnek ingyenes.',
+      'Pontot ez a töltés nem ér.',
+    ],
+    descriptionLinesEn: [
+      'Our partner pays for this charge: it is free for you.',
+      'This charge earns no points.',
+    ],
   },
   {
     key: 'old',
@@ -128,7 +137,11 @@ export const parkingTariffList = [
     grossSurchargeFeePerDay: 5000,
     convenienceFeeGross: 0,
     descriptionLinesHu: ['Az első 2 óra ingyenes.', 'Utána 300 Ft/óra.', 'Pótdíj: 5 000 Ft/nap.'],
-    descriptionLinesEn: ['The first 2 hours are free.', 'Then HUF 300/hour.', 'Surcharge: HUF 5,000/day.'],
+    descriptionLinesEn: [
+      'The first 2 hours are free.',
+      'Then HUF 300/hour.',
+      'Surcharge: HUF 5,000/day.',
+    ],
   },
   {
     key: 'regional',
@@ -139,7 +152,11 @@ export const parkingTariffList = [
     grossSurchargeFeePerDay: 5000,
     convenienceFeeGross: 50,
     descriptionLinesHu: ['Az első 30 perc ingyenes.', 'Utána 250 Ft/óra.', 'Kényelmi díj: 50 Ft.'],
-    descriptionLinesEn: ['The first 30 minutes are free.', 'Then HUF 250/hour.', 'Convenience fee: HUF 50.'],
+    descriptionLinesEn: [
+      'The first 30 minutes are free.',
+      'Then HUF 250/hour.',
+      'Convenience fee: HUF 50.',
+    ],
   },
   {
     key: 'free',
@@ -166,7 +183,13 @@ export interface TraitDef {
 }
 
 export const traitList: TraitDef[] = [
-  { identifier: 'OPENING_HOURS', nameHu: 'Nyitvatartás', nameEn: 'Opening hours', type: 'TEXT', major: true },
+  {
+    identifier: 'OPENING_HOURS',
+    nameHu: 'Nyitvatartás',
+    nameEn: 'Opening hours',
+    type: 'TEXT',
+    major: true,
+  },
   { identifier: 'SITE_WEB', nameHu: 'Weboldal', nameEn: 'Website', type: 'TEXT' },
   { identifier: 'SITE_EMAIL', nameHu: 'E-mail', nameEn: 'E-mail', type: 'TEXT' },
   { identifier: 'SITE_PHONE', nameHu: 'Telefon', nameEn: 'Phone', type: 'TEXT' },
@@ -182,7 +205,14 @@ export const traitList: TraitDef[] = [
       ['CCS', 'CCS'],
     ],
   },
-  { identifier: 'performance', nameHu: 'Teljesítmény', nameEn: 'Power', type: 'TEXT', unit: 'kW', major: true },
+  {
+    identifier: 'performance',
+    nameHu: 'Teljesítmény',
+    nameEn: 'Power',
+    type: 'TEXT',
+    unit: 'kW',
+    major: true,
+  },
   { identifier: 'COVERED', nameHu: 'Fedett', nameEn: 'Covered', type: 'BOOLEAN', major: true },
   { identifier: 'ACCESSIBLE', nameHu: 'Akadálymentes', nameEn: 'Accessible', type: 'BOOLEAN' },
   {
@@ -197,7 +227,14 @@ export const traitList: TraitDef[] = [
       ['Felszíni parkoló', 'Surface car park'],
     ],
   },
-  { identifier: 'MAX_HEIGHT', nameHu: 'Max. magasság', nameEn: 'Max. height', type: 'TEXT', unit: 'm', major: true },
+  {
+    identifier: 'MAX_HEIGHT',
+    nameHu: 'Max. magasság',
+    nameEn: 'Max. height',
+    type: 'TEXT',
+    unit: 'm',
+    major: true,
+  },
   {
     identifier: 'PAYMENT_METHODS',
     nameHu: 'Fizetési módok',
@@ -210,8 +247,18 @@ export const traitList: TraitDef[] = [
       ['SZÉP-kártya', 'SZÉP card'],
     ],
   },
-  { identifier: 'AMENITIES', nameHu: 'Szolgáltatások a közelben', nameEn: 'Amenities nearby', type: 'LIST_CUSTOM' },
-  { identifier: 'CABLE_ATTACHED', nameHu: 'Rögzített kábel', nameEn: 'Tethered cable', type: 'BOOLEAN' },
+  {
+    identifier: 'AMENITIES',
+    nameHu: 'Szolgáltatások a közelben',
+    nameEn: 'Amenities nearby',
+    type: 'LIST_CUSTOM',
+  },
+  {
+    identifier: 'CABLE_ATTACHED',
+    nameHu: 'Rögzített kábel',
+    nameEn: 'Tethered cable',
+    type: 'BOOLEAN',
+  },
 ];
 
 /** [hu, en, children] */
@@ -272,18 +319,102 @@ export interface ShopDef {
 
 /** Partner shop templates (category by its Hungarian name). */
 export const shopList: ShopDef[] = [
-  { name: 'Kávékert', category: 'Kávézó', picture: 'poi-cafe.svg', descHu: 'Specialty kávé és házi sütemények, amíg az autó tölt.', descEn: 'Specialty coffee and home-made cakes while your car charges.', url: 'https://kavekert.example.hu' },
-  { name: 'Paprika Bisztró', category: 'Magyar konyha', picture: 'poi-restaurant.svg', descHu: 'Napi menü magyaros ízekkel 11 és 15 óra között.', descEn: 'Hungarian daily menu from 11:00 to 15:00.', url: 'https://paprikabisztro.example.hu' },
-  { name: 'Trattoria Duna', category: 'Olasz konyha', picture: 'poi-restaurant.svg', descHu: 'Kemencés pizza és friss tészták.', descEn: 'Wood-fired pizza and fresh pasta.', url: 'https://trattoriaduna.example.hu' },
-  { name: 'Burger Műhely', category: 'Gyorsétterem', picture: 'poi-restaurant.svg', descHu: 'Kézműves hamburgerek 15 perc alatt.', descEn: 'Craft burgers in 15 minutes.', url: 'https://burgermuhely.example.hu' },
-  { name: 'Zöldkosár Bio', category: 'Élelmiszer', picture: 'poi-grocery.svg', descHu: 'Bio zöldség, gyümölcs és pékáru helyi termelőktől.', descEn: 'Organic produce and bakery goods from local farmers.', url: 'https://zoldkosar.example.hu' },
-  { name: 'Stílus Divatház', category: 'Divat', picture: 'poi-fashion.svg', descHu: 'Női és férfi divat, minden hónapban új kollekció.', descEn: 'Women’s and men’s fashion, a new collection every month.', url: 'https://stilusdivat.example.hu' },
-  { name: 'Pixel Elektronika', category: 'Elektronika', picture: 'poi-electronics.svg', descHu: 'Telefonok, töltők, kiegészítők; autós töltőkábelek is.', descEn: 'Phones, chargers and accessories, including EV charging cables.', url: 'https://pixelelektronika.example.hu' },
-  { name: 'Tisztafény Autómosó', category: 'Autómosó', picture: 'poi-carwash.svg', descHu: 'Kézi autómosás töltés közben, előzetes bejelentkezéssel.', descEn: 'Hand car wash while you charge, by appointment.', url: 'https://tisztafeny.example.hu' },
-  { name: 'VoltGumi Szerviz', category: 'Autószerviz', picture: 'poi-service.svg', descHu: 'Villanyautó-szerviz és gumiszerelés.', descEn: 'EV servicing and tyre fitting.', url: 'https://voltgumi.example.hu' },
-  { name: 'Napfény Wellness', category: 'Wellness', picture: 'poi-wellness.svg', descHu: 'Szauna, masszázs és napijegy kedvezménnyel.', descEn: 'Sauna, massage and day passes at a discount.', url: 'https://napfenywellness.example.hu' },
-  { name: 'Mozivilág', category: 'Mozi', picture: 'poi-cinema.svg', descHu: 'Premierfilmek, a jegy árából pontkedvezmény.', descEn: 'New releases, with a points discount on tickets.', url: 'https://mozivilag.example.hu' },
-  { name: 'Lendület Sport', category: 'Sport', picture: 'poi-sport.svg', descHu: 'Futó- és kerékpáros felszerelés.', descEn: 'Running and cycling gear.', url: 'https://lendulet.example.hu' },
+  {
+    name: 'Kávékert',
+    category: 'Kávézó',
+    picture: 'poi-cafe.svg',
+    descHu: 'Specialty kávé és házi sütemények, amíg az autó tölt.',
+    descEn: 'Specialty coffee and home-made cakes while your car charges.',
+    url: 'https://kavekert.example.hu',
+  },
+  {
+    name: 'Paprika Bisztró',
+    category: 'Magyar konyha',
+    picture: 'poi-restaurant.svg',
+    descHu: 'Napi menü magyaros ízekkel 11 és 15 óra között.',
+    descEn: 'Hungarian daily menu from 11:00 to 15:00.',
+    url: 'https://paprikabisztro.example.hu',
+  },
+  {
+    name: 'Trattoria Duna',
+    category: 'Olasz konyha',
+    picture: 'poi-restaurant.svg',
+    descHu: 'Kemencés pizza és friss tészták.',
+    descEn: 'Wood-fired pizza and fresh pasta.',
+    url: 'https://trattoriaduna.example.hu',
+  },
+  {
+    name: 'Burger Műhely',
+    category: 'Gyorsétterem',
+    picture: 'poi-restaurant.svg',
+    descHu: 'Kézműves hamburgerek 15 perc alatt.',
+    descEn: 'Craft burgers in 15 minutes.',
+    url: 'https://burgermuhely.example.hu',
+  },
+  {
+    name: 'Zöldkosár Bio',
+    category: 'Élelmiszer',
+    picture: 'poi-grocery.svg',
+    descHu: 'Bio zöldség, gyümölcs és pékáru helyi termelőktől.',
+    descEn: 'Organic produce and bakery goods from local farmers.',
+    url: 'https://zoldkosar.example.hu',
+  },
+  {
+    name: 'Stílus Divatház',
+    category: 'Divat',
+    picture: 'poi-fashion.svg',
+    descHu: 'Női és férfi divat, minden hónapban új kollekció.',
+    descEn: 'Women’s and men’s fashion, a new collection every month.',
+    url: 'https://stilusdivat.example.hu',
+  },
+  {
+    name: 'Pixel Elektronika',
+    category: 'Elektronika',
+    picture: 'poi-electronics.svg',
+    descHu: 'Telefonok, töltők, kiegészítők; autós töltőkábelek is.',
+    descEn: 'Phones, chargers and accessories, including EV charging cables.',
+    url: 'https://pixelelektronika.example.hu',
+  },
+  {
+    name: 'Tisztafény Autómosó',
+    category: 'Autómosó',
+    picture: 'poi-carwash.svg',
+    descHu: 'Kézi autómosás töltés közben, előzetes bejelentkezéssel.',
+    descEn: 'Hand car wash while you charge, by appointment.',
+    url: 'https://tisztafeny.example.hu',
+  },
+  {
+    name: 'VoltGumi Szerviz',
+    category: 'Autószerviz',
+    picture: 'poi-service.svg',
+    descHu: 'Villanyautó-szerviz és gumiszerelés.',
+    descEn: 'EV servicing and tyre fitting.',
+    url: 'https://voltgumi.example.hu',
+  },
+  {
+    name: 'Napfény Wellness',
+    category: 'Wellness',
+    picture: 'poi-wellness.svg',
+    descHu: 'Szauna, masszázs és napijegy kedvezménnyel.',
+    descEn: 'Sauna, massage and day passes at a discount.',
+    url: 'https://napfenywellness.example.hu',
+  },
+  {
+    name: 'Mozivilág',
+    category: 'Mozi',
+    picture: 'poi-cinema.svg',
+    descHu: 'Premierfilmek, a jegy árából pontkedvezmény.',
+    descEn: 'New releases, with a points discount on tickets.',
+    url: 'https://mozivilag.example.hu',
+  },
+  {
+    name: 'Lendület Sport',
+    category: 'Sport',
+    picture: 'poi-sport.svg',
+    descHu: 'Futó- és kerékpáros felszerelés.',
+    descEn: 'Running and cycling gear.',
+    url: 'https://lendulet.example.hu',
+  },
 ];
 
 export interface NewsDef {
@@ -307,8 +438,10 @@ export const newsList: NewsDef[] = [
     date: '2026-11-18T09:00:00Z',
     titleHu: 'Új 150 kW-os villámtöltők három helyszínen',
     titleEn: 'New 150 kW ultra-fast chargers at three sites',
-    descHu: 'A Westendben, a Camponában és az Audi Hungaria látogatóközpontjánál már 150 kW-tal tölthet.',
-    descEn: 'At Westend, Campona and the Audi Hungaria visitor centre you can now charge at 150 kW.',
+    descHu:
+      'A Westendben, a Camponában és az Audi Hungaria látogatóközpontjánál már 150 kW-tal tölthet.',
+    descEn:
+      'At Westend, Campona and the Audi Hungaria visitor centre you can now charge at 150 kW.',
     contentHu:
       'Novembertől három új Alpitronic villámtöltő áll munkába. A két CCS csatlakozóval egyszerre két autó tölthet, autónként akár 150 kW-tal.\n\nEgy átlagos elektromos autó így 20 perc alatt 10-ről 80 százalékra tölthető. A töltőket az alkalmazásban a térképen, a DC szűrővel találja meg.',
     contentEn:
