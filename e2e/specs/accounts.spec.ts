@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { escapeRe, expect, t, test } from '../support/fixtures';
+import { escapeRe, expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
 
 /**
  * Accounts (issue 3) in the browser: registration through the sandbox mailbox, log-in, the
@@ -107,6 +107,12 @@ test.describe('accounts', () => {
       .click();
     await expect(page.locator('#f-email')).toBeFocused();
     await expect(page.locator('#f-email')).toHaveAttribute('aria-invalid', 'true');
+    // The error is linked to its input.
+    const describedBy = (await page.locator('#f-email').getAttribute('aria-describedby')) ?? '';
+    await expect(page.locator(`[id="${describedBy.split(' ').at(-1)}"]`)).toHaveText(
+      t('hu', 'form.required'),
+    );
+    await expectNoSeriousA11yViolations(page, 'register with field errors');
 
     await page.locator('#f-email').fill(email);
     await page.locator('#f-phone').fill('06 30 123 4567');
@@ -156,6 +162,7 @@ test.describe('accounts', () => {
     // /me: phone shown international; language change and save log out (SPEC §4 Profile).
     await expect(page).toHaveURL(/\/me$/);
     await expect(page.locator('#f-phone')).toHaveValue(PHONE);
+    await expectNoSeriousA11yViolations(page, 'profile');
     await expect(page.locator('#f-email')).toHaveAttribute('readonly', '');
     await page.locator('#f-lang').click();
     await page.getByRole('option', { name: 'English' }).click();
@@ -170,8 +177,8 @@ test.describe('accounts', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const menu2 = await openMenu(page, 'en');
     await menu2.getByTestId('menu-logout').click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('loggedInUserId'))).toBeNull();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('loggedInUserId'))).toBeNull();
     // A login-required route leads to /login again.
     await page.goto('/me');
     await expect(page).toHaveURL(/\/login$/);
@@ -223,6 +230,9 @@ test.describe('accounts', () => {
     test.setTimeout(120_000);
     const email = uniqueEmail('lock');
     await page.goto('/login');
+    await expect(page.locator('#f-email')).toBeVisible();
+    await expect(page.getByTestId('sandbox-badge')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'login');
     for (let i = 0; i < 5; i++) {
       await logIn(page, email, `Wrong${i}pass`);
       await expect(page.getByTestId('form-messages')).toContainText(

@@ -76,10 +76,17 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   }
 };
 
-/** Dimmed text (input descriptions, captions) at 7:1 instead of Mantine's grey 6 (3.3:1). */
+/**
+ * Dimmed text (input descriptions, captions) at 7:1 instead of Mantine's grey 6 (3.3:1); field
+ * errors (text and the invalid input's border and text) in red 9 (6.5:1) instead of red 6 (3.3:1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-placeholder': '#6c737a' },
+  light: {
+    '--mantine-color-dimmed': '#495057',
+    '--mantine-color-placeholder': '#6c737a',
+    '--mantine-color-error': '#c92a2a',
+  },
   dark: {},
 });
 
