@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { BusyOverlay } from './BusyOverlay';
 import { isRouteMeta, type RouteMeta } from './meta';
+import { logout } from '../shared/session';
 import { useSession } from './session';
 import { afterStart } from '../shared/lib/startup';
 import { TopBar } from './TopBar';
@@ -62,6 +63,12 @@ export function Layout() {
     }
     mainRef.current?.focus({ preventScroll: true });
   }, [location.pathname]);
+
+  // SPEC §4: casual users are logged out when they go to a route not enabled for casual charging.
+  const casualOut = !!session.user?.casualUser && !!meta && !meta.enabledAtCasualCharge;
+  useEffect(() => {
+    if (casualOut) void logout();
+  }, [casualOut]);
 
   const guard = meta?.loginRequired && !session.loggedIn;
   if (guard) {

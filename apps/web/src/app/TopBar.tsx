@@ -8,6 +8,18 @@ import { setLanguage, type Lang } from '../shared/i18n';
 import { useLang } from '../shared/i18n/useLang';
 import { FlagEn, FlagHu } from './Flags';
 import { useServerMode } from '../shared/lib/serverMode';
+import { apiRoutes, callApi } from '../shared/api';
+import { isLoggedIn } from '../shared/session';
+
+/** Switches the language; a logged-in user's preferred language follows (PUT user/lang). */
+async function changeLanguage(lang: Lang): Promise<void> {
+  await setLanguage(lang);
+  if (isLoggedIn()) {
+    await callApi(apiRoutes.userLang, { body: { lang }, busy: false, quiet: true }).catch(
+      () => undefined,
+    );
+  }
+}
 
 function Logo() {
   return (
@@ -79,7 +91,7 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
               title={name}
               aria-pressed={lang === l}
               lang={l}
-              onClick={() => void setLanguage(l)}
+              onClick={() => void changeLanguage(l)}
             >
               <Flag />
             </UnstyledButton>
