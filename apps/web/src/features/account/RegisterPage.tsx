@@ -221,6 +221,11 @@ export function RegisterPage() {
             onChange={(e) => field('accepted')(e.currentTarget.checked)}
             error={errors.accepted}
             size="md"
+            // The whole label row is a 44 px target.
+            styles={{
+              body: { alignItems: 'center' },
+              label: { minHeight: 44, display: 'flex', alignItems: 'center' },
+            }}
           />
           <LegalLinks />
           <Group gap="md">
