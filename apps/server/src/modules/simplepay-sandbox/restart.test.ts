@@ -54,10 +54,16 @@ it('an IPN queued before a restart is delivered by the restarted server without 
   );
   expect(got, JSON.stringify((state as unknown as { rows: unknown[] }).rows)).toHaveLength(1);
   expect(got[0]!.ipn?.status).toBe('FINISHED');
-  const [row] = (
-    (await t.database.db.execute(
-      sql`select delivered_at from sandbox_sp_ipn_queue where transaction_id = ${started.transactionId}`,
-    )) as unknown as { rows: { delivered_at: Date | null }[] }
-  ).rows;
-  expect(row?.delivered_at).not.toBeNull();
+  // The emulator records the delivery after the receiver has answered: wait for that write.
+  let deliveredAt: Date | null = null;
+  for (let i = 0; i < 100 && !deliveredAt; i++) {
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select delivered_at from sandbox_sp_ipn_queue where transaction_id = ${started.transactionId}`,
+      )) as unknown as { rows: { delivered_at: Date | null }[] }
+    ).rows;
+    deliveredAt = row?.delivered_at ?? null;
+    if (!deliveredAt) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(deliveredAt).not.toBeNull();
 }, 60_000);
