@@ -91,6 +91,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 export const theme = createTheme({
+  // People who ask their system for less motion get no transitions (modals, drawers, menus).
+  respectReducedMotion: true,
   variantColorResolver,
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
