@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Sandbox-only: lets the registration test pass the captcha (refused in production).
       CAPTCHA_TEST_ANSWER: 'VOLT5',
+      // Lets parallel runs each test their own build (default: apps/web/dist).
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

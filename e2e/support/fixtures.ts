@@ -18,13 +18,30 @@ const catalogFiles: Record<Namespace, string> = {
 };
 const catalogs = new Map<string, Record<string, string>>();
 
+const readJson = (file: string) =>
+  JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+
+/** The web app's catalog of a language is every area file under locales/<lang>/, merged. */
+function readAreaFiles(lang: Lang): Record<string, string> {
+  const dir = path.join(catalogFiles.translation, lang);
+  return Object.assign(
+    {},
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => readJson(path.join(dir, f))),
+  ) as Record<string, string>;
+}
+
 /** A catalog of the app (flat keys), read from the source: tests find things by their real text. */
 export function catalog(lang: Lang, ns: Namespace = 'translation'): Record<string, string> {
   const key = `${ns}/${lang}`;
   let c = catalogs.get(key);
   if (!c) {
-    const file = path.join(catalogFiles[ns], `${lang}.json`);
-    c = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    c =
+      ns === 'translation'
+        ? readAreaFiles(lang)
+        : readJson(path.join(catalogFiles[ns], `${lang}.json`));
     catalogs.set(key, c);
   }
   return c;
