@@ -13,3 +13,4 @@ export * from './cars.js';
 export * from './payments.js';
 export * from './simplepay-sandbox.js';
 export * from './ocpp.js';
+export * from './charging.js';
