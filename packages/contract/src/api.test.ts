@@ -131,6 +131,7 @@ describe('the route table', () => {
         'startCasualCharging:optional',
         'parkingStartCasual:optional',
         'surchargeStartCasual:none',
+        'paymentReturn:none',
       ].sort(),
     );
   });

@@ -37,6 +37,15 @@ export const paymentReturnSchema = z.object({
 });
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
 
+/** What the server vouches for after checking the back redirect's signature. */
+export const paymentReturnCheckSchema = z.object({
+  e: paymentEventSchema,
+  o: z.string(),
+  /** SimplePay transaction id (digits; kept as text so no precision is lost). */
+  t: z.string(),
+});
+export type PaymentReturnCheck = z.infer<typeof paymentReturnCheckSchema>;
+
 /**
  * SPEC §3 Online wallet deposit: points moved to the partner wallet, 500 a step, at most the
  * lower of the balance and 100000 (the balance is checked by the server). A new partner
@@ -159,6 +168,24 @@ export const walletRoutes = {
     owner,
     params: z.object({ id: qId }),
     response: envelope(z.string().nullable()),
+  }),
+  /**
+   * Not among SPEC's calls, added: the browser cannot check the signature `s` of SimplePay's
+   * back redirect (it needs the merchant secret), so the result pages ask the server. Open to
+   * visitors (casual and surcharge payments return here too); it reveals only what `r` holds.
+   */
+  paymentReturn: route({
+    method: 'GET',
+    path: '/api/v1/payment-return',
+    summary: "Verify SimplePay's back redirect (r, s); data is the event, order and transaction",
+    tag: 'simplepay',
+    auth: 'none',
+    owner,
+    query: z.object({
+      r: z.string({ error: 'invalid.required' }).min(1, 'invalid.required').max(4096),
+      s: z.string({ error: 'invalid.required' }).min(1, 'invalid.required').max(512),
+    }),
+    response: envelope(paymentReturnCheckSchema),
   }),
   receipt: route({
     method: 'GET',

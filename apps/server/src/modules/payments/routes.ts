@@ -4,6 +4,7 @@ import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import type { ModuleDeps } from '../index.js';
 import { deleteCard, listCards, setDefaultCard, startCardRegistration } from './cards.js';
+import { checkBackRedirect } from './back.js';
 import { createGateway } from './gateway.js';
 import { registerIpnRoute } from './ipn.js';
 import { startReconciliation, type PaymentDeps } from './payments.js';
@@ -36,6 +37,10 @@ export function registerPaymentRoutes(app: FastifyInstance, { db, config }: Modu
     const { payment, balance } = await confirmTopUp(deps, user.id, Number(query.transactionId));
     return { ...ok(balance), result: payment.status === 'FINISHED' };
   });
+
+  serve(app, apiRoutes.paymentReturn, async ({ query }) =>
+    ok(checkBackRedirect(deps.gateway, query.r, query.s)),
+  );
 
   serve(app, apiRoutes.creditCards, async ({ user }) => ok(await listCards(deps, user.id)));
   serve(app, apiRoutes.cardRegistration, async ({ user, body, lang }) =>
