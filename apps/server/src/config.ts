@@ -33,6 +33,11 @@ const envSchema = z.object({
   SIMPLEPAY_MERCHANT: z.string().optional(),
   SIMPLEPAY_SECRET_KEY: z.string().optional(),
   SIMPLEPAY_BASE_URL: z.string().url().optional(),
+  SIMULATE_CHARGERS: z.enum(['0', '1']).optional(),
+  REDIS_URL: z.string().url().optional(),
+  OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().positive().default(300),
+  OCPP_OFFLINE_MARGIN: z.coerce.number().int().min(0).default(30),
+  OCPP_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Config = {
@@ -64,6 +69,18 @@ export type Config = {
     google: { clientIds: string[]; jwksUrl: string } | null;
     apple: { clientIds: string[]; jwksUrl: string } | null;
     facebook: { appId: string; appSecret: string; graphUrl: string } | null;
+  };
+  ocpp: {
+    /** Sandbox simulators for every seeded charge point (never in production). */
+    simulateChargers: boolean;
+    /** Cross-replica command routing; unset = in-process only. */
+    redisUrl: string | undefined;
+    /** Heartbeat interval given to chargers, seconds. */
+    heartbeatIntervalSec: number;
+    /** Offline after 2 × interval + this margin without a message, seconds. */
+    offlineMarginSec: number;
+    /** Default timeout of outgoing commands, ms. */
+    commandTimeoutMs: number;
   };
 };
 
@@ -121,6 +138,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               graphUrl: e.FACEBOOK_GRAPH_URL,
             }
           : null,
+    },
+    ocpp: {
+      simulateChargers:
+        e.VOLTPARK_MODE === 'sandbox' &&
+        (e.SIMULATE_CHARGERS === '1' ||
+          (e.SIMULATE_CHARGERS !== '0' && e.SEED_DEMO_DATA === 'auto')),
+      redisUrl: e.REDIS_URL,
+      heartbeatIntervalSec: e.OCPP_HEARTBEAT_INTERVAL,
+      offlineMarginSec: e.OCPP_OFFLINE_MARGIN,
+      commandTimeoutMs: e.OCPP_COMMAND_TIMEOUT_MS,
     },
   };
   if (e.SIMPLEPAY_BASE_URL && (!e.SIMPLEPAY_MERCHANT || !e.SIMPLEPAY_SECRET_KEY)) {

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { RPCServer, type RPCClient, type IHandlersOption } from 'ocpp-rpc';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { chargePoints, ocppFrames, ocppIdTags, ocppTransactions } from '../../db/schema/index.js';
 import { OcppEvents } from './events.js';
@@ -36,18 +37,21 @@ export interface OcppSettings {
   commandTimeoutMs: number;
 }
 
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): OcppSettings {
-  const num = (v: string | undefined, d: number) => {
-    const n = Number(v);
-    return v && Number.isFinite(n) && n > 0 ? n : d;
-  };
-  const interval = num(env.OCPP_HEARTBEAT_INTERVAL, 300);
+/** The module's timings from the configuration (config.ts reads OCPP_* from the environment). */
+export function ocppSettings(
+  c: Pick<Config['ocpp'], 'heartbeatIntervalSec' | 'offlineMarginSec' | 'commandTimeoutMs'> = {
+    heartbeatIntervalSec: 300,
+    offlineMarginSec: 30,
+    commandTimeoutMs: 30_000,
+  },
+): OcppSettings {
+  const interval = c.heartbeatIntervalSec;
   return {
     heartbeatIntervalSec: interval,
-    offlineMarginSec: num(env.OCPP_OFFLINE_MARGIN, 30),
+    offlineMarginSec: c.offlineMarginSec,
     flushEveryMs: Math.min(5000, interval * 250),
     sweepEveryMs: Math.min(15_000, interval * 500),
-    commandTimeoutMs: num(env.OCPP_COMMAND_TIMEOUT_MS, 30_000),
+    commandTimeoutMs: c.commandTimeoutMs,
   };
 }
 
@@ -81,7 +85,7 @@ export class CentralSystem {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    readonly settings: OcppSettings = settingsFromEnv(),
+    readonly settings: OcppSettings = ocppSettings(),
   ) {
     this.rpc = new RPCServer({
       protocols: ['ocpp1.6'],

@@ -1,6 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
@@ -26,8 +26,7 @@ const suffix = randomBytes(3).toString('hex');
 
 beforeAll(async () => {
   if (!redisUp) return;
-  vi.stubEnv('REDIS_URL', redisUrl);
-  a = await startOcppApp();
+  a = await startOcppApp({ REDIS_URL: redisUrl });
   b = await buildApp({ config: a.config, database: a.database });
   await b.listen({ port: 0, host: '127.0.0.1' });
   await a.database.db.insert(ocppIdTags).values({ idTag: `R-${suffix}` });
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
   await a?.close();
-  vi.unstubAllEnvs();
 });
 
 describe.skipIf(!redisUp)('commands across replicas through Redis', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runFleet, type Fleet } from '@voltpark/sim';
 import type { ModuleDeps } from '../index.js';
-import { CentralSystem } from './central.js';
+import { CentralSystem, ocppSettings } from './central.js';
 import { OcppCommands } from './commands.js';
 import { prepareSandboxChargePoints, sandboxFleet } from './sandbox.js';
 
@@ -18,21 +18,17 @@ declare module 'fastify' {
   }
 }
 
-/** Sandbox simulators run unless SIMULATE_CHARGERS=0; never in production mode. */
-export function simulateChargers(deps: ModuleDeps, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (deps.config.mode !== 'sandbox') return false;
-  const flag = env.SIMULATE_CHARGERS;
-  if (flag === '0') return false;
-  return flag === '1' || deps.config.seedDemoData;
-}
-
 /**
  * The OCPP 1.6J central system at /ocpp/{chargePointId} on the app's own HTTP server (other
  * upgrade paths are left alone), its timers, and in sandbox mode simulators for every charge
  * point connecting over loopback.
  */
 export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
-  const central = new CentralSystem(deps.db, app.log.child({ module: 'ocpp' }));
+  const central = new CentralSystem(
+    deps.db,
+    app.log.child({ module: 'ocpp' }),
+    ocppSettings(deps.config.ocpp),
+  );
   const mod: OcppModule = { central, commands: new OcppCommands(central), fleet: null };
   app.decorate('ocpp', mod);
 
@@ -40,7 +36,7 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
     if (req.url?.startsWith('/ocpp/')) central.handleUpgrade(req, socket, head);
   });
   app.addHook('onReady', async () => {
-    const redisUrl = process.env.REDIS_URL;
+    const redisUrl = deps.config.ocpp.redisUrl;
     if (redisUrl) {
       const { RedisCommandRouter } = await import('./redis-router.js');
       const router = new RedisCommandRouter(
@@ -56,7 +52,7 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
     central.start();
   });
   app.addHook('onListen', async () => {
-    if (!simulateChargers(deps)) return;
+    if (!deps.config.ocpp.simulateChargers) return;
     const address = app.server.address();
     if (!address || typeof address === 'string') return;
     const started = Date.now();

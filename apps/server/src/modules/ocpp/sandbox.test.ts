@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedDemoDataIfEmpty } from '../../db/seed/demo.js';
@@ -7,14 +7,13 @@ import { rowsOf, until } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  vi.stubEnv('SIMULATE_CHARGERS', '1');
   t = await createTestApp({
+    env: { SIMULATE_CHARGERS: '1' },
     seed: (d) => seedDemoDataIfEmpty(d.db, { info: () => {} } as never).then(() => {}),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await t?.close();
 });
 

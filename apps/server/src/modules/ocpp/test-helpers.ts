@@ -19,8 +19,8 @@ export interface OcppTestApp extends TestApp {
 }
 
 /** The real app listening on a free port, with helpers to register and simulate chargers. */
-export async function startOcppApp(): Promise<OcppTestApp> {
-  const t = await createTestApp({ env: { SIMULATE_CHARGERS: '0' } });
+export async function startOcppApp(env: NodeJS.ProcessEnv = {}): Promise<OcppTestApp> {
+  const t = await createTestApp({ env: { SIMULATE_CHARGERS: '0', ...env } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const url = `ws://127.0.0.1:${port}/ocpp`;
