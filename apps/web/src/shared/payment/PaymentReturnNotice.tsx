@@ -1,0 +1,63 @@
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BackRedirect } from './useBackRedirect';
+
+/**
+ * The alert for a back redirect: the SPEC §4 status heading and text, and the transaction and
+ * order ids for SUCCESS and FAIL. `extra` adds a page's own sentence (e.g. the new balance).
+ */
+export function PaymentReturnNotice({
+  redirect,
+  orderLabelKey = 'payment.orderId',
+}: {
+  redirect: BackRedirect;
+  /** What `o` is on this page (order, receipt…). */
+  orderLabelKey?: string;
+}) {
+  const { t } = useTranslation();
+  if (redirect.state === 'none' || redirect.state === 'error') return null;
+  if (redirect.state === 'checking')
+    return (
+      <Stack align="center" py="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{t('payment.checking')}</Text>
+      </Stack>
+    );
+  if (redirect.state === 'invalid')
+    return (
+      <Alert
+        color="red"
+        title={t('payment.invalid.title')}
+        role="alert"
+        data-testid="payment-return"
+      >
+        {redirect.messages.map((m) => m.text).join(' ') || t('payment.invalid.text')}
+      </Alert>
+    );
+  const { status, event } = redirect;
+  const color =
+    status.severity === 'success' ? 'green' : status.severity === 'error' ? 'red' : 'yellow';
+  return (
+    <Alert
+      color={color}
+      title={t(status.titleKey)}
+      role={status.severity === 'success' ? 'status' : 'alert'}
+      data-testid="payment-return"
+      data-status={status.kind}
+    >
+      <Stack gap={4}>
+        <Text size="sm">{t(status.textKey)}</Text>
+        {status.showIds && (
+          <>
+            <Text size="sm">
+              {t('payment.transactionId')}: <strong>{event.t}</strong>
+            </Text>
+            <Text size="sm">
+              {t(orderLabelKey)}: <strong>{event.o}</strong>
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
