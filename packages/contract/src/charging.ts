@@ -161,7 +161,19 @@ function oneModeAtMost(v: ModeFields, ctx: z.RefinementCtx) {
 }
 export const startChargingQuerySchema = startChargingQueryObject.superRefine(oneModeAtMost);
 export const startChargingCardQuerySchema = startChargingQueryObject
-  .extend({ 'card-id': qId, ...browserFields })
+  .extend({
+    'card-id': qId,
+    /**
+     * Not among SPEC's fields, added: the OneClick secret code of the card (SimplePay's `do`
+     * needs it on every payment; it is never stored). A wrong one answers SIMPLEPAY_INVALID_PASSWORD.
+     */
+    cardSecret: z
+      .string({ error: 'invalid.required' })
+      .min(1, { error: 'invalid.required', abort: true })
+      .min(4, 'invalid.cardSecret')
+      .max(32, 'invalid.cardSecret'),
+    ...browserFields,
+  })
   .superRefine(oneModeAtMost);
 
 export const startCasualChargingQuerySchema = z.object({

@@ -16,6 +16,7 @@ import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerSimplePaySandboxRoutes } from './simplepay-sandbox/routes.js';
 import { registerPaymentRoutes } from './payments/routes.js';
 import { registerOcpp } from './ocpp/routes.js';
+import { registerChargingRoutes } from './charging/routes.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -39,4 +40,5 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerSimplePaySandboxRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerOcpp(app, deps);
+  registerChargingRoutes(app, deps);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { Lang } from '@voltpark/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -98,6 +99,13 @@ export async function startCardPayment(
   }
 }
 
+/**
+ * `settled` fires (in this process, after the commit) when a payment reaches its final state,
+ * so other modules (charging) act at once; their own sweeps catch what a crash loses.
+ */
+export const paymentEvents = new EventEmitter<{ settled: [PaymentRow] }>();
+paymentEvents.setMaxListeners(50);
+
 export interface SettleInfo {
   status: SimplePayStatus;
   transactionId?: number;
@@ -115,7 +123,8 @@ export async function settlePayment(
   orderRef: string,
   info: SettleInfo,
 ): Promise<PaymentRow | null> {
-  return db.transaction(async (tx) => {
+  let settledNow = false;
+  const result = await db.transaction(async (tx) => {
     const locked = await tx.execute(
       sql`select id from payments where order_ref = ${orderRef} for update`,
     );
@@ -134,6 +143,7 @@ export async function settlePayment(
       cardExpiry: info.expiry ?? p.cardExpiry,
     };
     if (done) {
+      settledNow = true;
       changes.settledAt = new Date();
       const paid = status === 'FINISHED' || status === 'AUTHORIZED';
       if (p.purpose === 'wallet_topup' && status === 'FINISHED') {
@@ -175,6 +185,8 @@ export async function settlePayment(
       .returning();
     return updated!;
   });
+  if (settledNow && result) paymentEvents.emit('settled', result);
+  return result;
 }
 
 /** Asks SimplePay about a payment and settles by its answer (the back redirect and the job use this). */

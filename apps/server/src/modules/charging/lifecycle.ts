@@ -1,0 +1,392 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  chargeReceipts,
+  chargers,
+  charges,
+  moneyHolds,
+  ocppTransactions,
+  pointsLedger,
+} from '../../db/schema/index.js';
+import type { OcppCommands } from '../ocpp/commands.js';
+import type { PaymentDeps } from '../payments/payments.js';
+import { captureHold, releaseHold } from '../payments/holds.js';
+import { debitWallet } from '../payments/ledger.js';
+import { costOf, pointsFor } from './pricing.js';
+import { chargeById, type ChargeRow } from './repository.js';
+
+export interface ChargingDeps {
+  db: Db;
+  pay: PaymentDeps;
+  commands: OcppCommands;
+  log: FastifyBaseLogger;
+}
+
+/** SPEC §9: a charge must start within 30 seconds of payment. */
+export const START_WINDOW_MS = 30_000;
+/** How long a RemoteStart/RemoteStop may wait for the charger's answer. */
+const COMMAND_TIMEOUT_MS = 15_000;
+
+export const holdCause = (chargeId: number) => `charge:${chargeId}`;
+
+async function connectorOf(db: Db, chargerId: number) {
+  const [c] = await db
+    .select({ chargePointId: chargers.chargePointId, connectorId: chargers.connectorId })
+    .from(chargers)
+    .where(eq(chargers.id, chargerId));
+  return c!;
+}
+
+/**
+ * A charge that never ran ends: FINISHED with a reason, its hold released. Only from NEW,
+ * RESERVED or STARTING (the UPDATE is the claim). A card hold still pending at SimplePay is
+ * released by the sweeper if it is authorized later.
+ */
+export async function endUnstarted(
+  deps: ChargingDeps,
+  chargeId: number,
+  reason: string,
+): Promise<boolean> {
+  const [ended] = await deps.db
+    .update(charges)
+    .set({ status: 'FINISHED', endReason: reason, updatedAt: new Date() })
+    .where(
+      and(
+        eq(charges.id, chargeId),
+        inArray(charges.status, ['NEW', 'RESERVED', 'STARTING']),
+        isNull(charges.ocppTransactionId),
+      ),
+    )
+    .returning({ id: charges.id });
+  if (ended) await releaseHold(deps.pay, holdCause(chargeId));
+  return ended !== undefined;
+}
+
+/** Money is in place (hold authorized, wallet held, or free): NEW → RESERVED, then remote start. */
+export async function onMoneyReady(deps: ChargingDeps, chargeId: number): Promise<void> {
+  const [reserved] = await deps.db
+    .update(charges)
+    .set({
+      status: 'RESERVED',
+      startDeadline: new Date(Date.now() + START_WINDOW_MS),
+      paymentDeadline: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(charges.id, chargeId), eq(charges.status, 'NEW')))
+    .returning();
+  if (reserved) await sendRemoteStart(deps, reserved);
+}
+
+/** RemoteStartTransaction, sent once per charge (claimed by remoteStartSentAt). */
+export async function sendRemoteStart(deps: ChargingDeps, charge: ChargeRow): Promise<void> {
+  const [claimed] = await deps.db
+    .update(charges)
+    .set({ remoteStartSentAt: new Date() })
+    .where(
+      and(
+        eq(charges.id, charge.id),
+        eq(charges.status, 'RESERVED'),
+        isNull(charges.remoteStartSentAt),
+      ),
+    )
+    .returning({ id: charges.id });
+  if (!claimed) return;
+  const { chargePointId, connectorId } = await connectorOf(deps.db, charge.chargerId);
+  let accepted = false;
+  try {
+    const answer = await deps.commands.remoteStartTransaction(
+      chargePointId,
+      connectorId,
+      charge.idTag,
+      { timeoutMs: COMMAND_TIMEOUT_MS },
+    );
+    accepted = answer.status === 'Accepted';
+  } catch (err) {
+    deps.log.warn({ err, chargeId: charge.id }, 'remote start failed');
+  }
+  if (!accepted) {
+    await endUnstarted(deps, charge.id, 'startRejected');
+    return;
+  }
+  await deps.db
+    .update(charges)
+    .set({ status: 'STARTING', updatedAt: new Date() })
+    .where(and(eq(charges.id, charge.id), eq(charges.status, 'RESERVED')));
+}
+
+/** The charger's StartTransaction for our idTag: STARTING (or RESERVED) → STARTED. */
+export async function onTransactionStarted(
+  deps: ChargingDeps,
+  e: { transactionId: number; idTag: string; timestamp: Date },
+): Promise<void> {
+  const charge = await chargeByIdTag(deps.db, e.idTag);
+  if (!charge) return;
+  const startTime = Number.isNaN(e.timestamp.getTime()) ? new Date() : e.timestamp;
+  await deps.db
+    .update(charges)
+    .set({
+      status: 'STARTED',
+      ocppTransactionId: e.transactionId,
+      startTime,
+      startDeadline: null,
+      autoStopAt:
+        charge.bookedMinutes !== null
+          ? new Date(startTime.getTime() + charge.bookedMinutes * 60_000)
+          : null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(charges.id, charge.id),
+        inArray(charges.status, ['RESERVED', 'STARTING']),
+        isNull(charges.ocppTransactionId),
+      ),
+    );
+}
+
+async function chargeByIdTag(db: Db, idTag: string) {
+  const [row] = await db.select().from(charges).where(eq(charges.idTag, idTag));
+  return row ?? null;
+}
+
+/** Whether the booked energy, amount or time is used up (from the charger's meter values). */
+export function limitReached(charge: ChargeRow, energyWh: number, at: Date): boolean {
+  if (charge.bookedEnergyWh !== null && energyWh >= charge.bookedEnergyWh) return true;
+  if (charge.bookedAmount !== null) {
+    const { priceOfCharging } = costOf(energyWh, 0, charge);
+    if (priceOfCharging >= charge.bookedAmount) return true;
+  }
+  return charge.autoStopAt !== null && at.getTime() >= charge.autoStopAt.getTime();
+}
+
+/** A meter reading: stop automatically when the booking is used up. */
+export async function onMeterValues(
+  deps: ChargingDeps,
+  e: { transactionId: number; energyWh: number | null; timestamp: Date },
+): Promise<void> {
+  if (e.energyWh === null) return;
+  const [charge] = await deps.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.ocppTransactionId, e.transactionId), eq(charges.status, 'STARTED')));
+  if (!charge || !limitReached(charge, e.energyWh, e.timestamp)) return;
+  await requestStop(deps, charge, 'limit').catch((err: unknown) =>
+    deps.log.warn({ err, chargeId: charge.id }, 'automatic stop failed; the sweeper retries'),
+  );
+}
+
+/**
+ * Stops a charge: one that has not started yet simply ends (hold released); a running one is
+ * marked FINISHING and the charger gets RemoteStopTransaction. Billing waits for the charger's
+ * StopTransaction. Throws the command's error (the sweeper re-sends it).
+ */
+export async function requestStop(
+  deps: ChargingDeps,
+  charge: ChargeRow,
+  reason: 'user' | 'limit',
+): Promise<void> {
+  if (charge.ocppTransactionId === null) {
+    await endUnstarted(deps, charge.id, reason === 'user' ? 'stoppedBeforeStart' : 'limit');
+    return;
+  }
+  await deps.db
+    .update(charges)
+    .set({ status: 'FINISHING', stopRequestedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(charges.id, charge.id), inArray(charges.status, ['STARTED', 'FINISHING'])));
+  const { chargePointId } = await connectorOf(deps.db, charge.chargerId);
+  await deps.commands.remoteStopTransaction(chargePointId, charge.ocppTransactionId, {
+    timeoutMs: COMMAND_TIMEOUT_MS,
+  });
+}
+
+/**
+ * The charger's StopTransaction is in (event or sweeper): the energy is fixed from its meter
+ * (meterStop − meterStart). With parking billed, the charge waits in FINISHING for the car to
+ * leave; otherwise it is settled now.
+ */
+export async function onTransactionStopped(
+  deps: ChargingDeps,
+  transactionId: number,
+): Promise<void> {
+  const [tx] = await deps.db
+    .select()
+    .from(ocppTransactions)
+    .where(eq(ocppTransactions.id, transactionId));
+  if (!tx?.stoppedAt) return;
+  const energyWh = Math.max(0, (tx.meterStopWh ?? tx.meterStartWh) - tx.meterStartWh);
+  const [charge] = await deps.db
+    .update(charges)
+    .set({
+      status: 'FINISHING',
+      endTime: tx.stoppedAt,
+      energyWh,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(charges.ocppTransactionId, transactionId),
+        inArray(charges.status, ['STARTED', 'FINISHING']),
+        isNull(charges.endTime),
+      ),
+    )
+    .returning();
+  const current = charge ?? (await chargeByTransaction(deps.db, transactionId));
+  if (!current || current.status !== 'FINISHING' || current.endTime === null) return;
+  if (await waitsForUnplug(deps.db, current)) return;
+  await settle(deps, current.id);
+}
+
+async function chargeByTransaction(db: Db, transactionId: number) {
+  const [row] = await db.select().from(charges).where(eq(charges.ocppTransactionId, transactionId));
+  return row ?? null;
+}
+
+/** Parking is billed until the car leaves: the connector still reports Finishing (or Charging). */
+async function waitsForUnplug(db: Db, charge: ChargeRow): Promise<boolean> {
+  if (!charge.parkingEnabled || charge.unpluggedAt !== null || (charge.energyWh ?? 0) <= 0)
+    return false;
+  const [c] = await db
+    .select({ status: chargers.status })
+    .from(chargers)
+    .where(eq(chargers.id, charge.chargerId));
+  if (!c || (c.status !== 'FINISHING' && c.status !== 'OCCUPIED')) return false;
+  // The parking fee cannot exceed its hold: once it would, stop counting.
+  const minutes = (Date.now() - charge.endTime!.getTime()) / 60_000;
+  const cost = costOf(charge.energyWh ?? 0, minutes, charge);
+  return cost.grossPrice < charge.holdAmount;
+}
+
+/** The connector left Finishing (car unplugged): parking time ends, the charge is settled. */
+export async function onConnectorFreed(
+  deps: ChargingDeps,
+  e: { chargePointId: string; connectorId: number; timestamp: Date },
+): Promise<void> {
+  const rows = await deps.db
+    .update(charges)
+    .set({ unpluggedAt: e.timestamp })
+    .where(
+      and(
+        eq(charges.status, 'FINISHING'),
+        isNull(charges.unpluggedAt),
+        sql`${charges.endTime} is not null`,
+        sql`${charges.chargerId} = (select id from chargers where charge_point_id = ${e.chargePointId} and connector_id = ${e.connectorId})`,
+      ),
+    )
+    .returning({ id: charges.id });
+  for (const r of rows) await settle(deps, r.id);
+}
+
+/** Re-checks a FINISHING charge that waits for the car to leave (sweeper). */
+export async function settleIfDone(deps: ChargingDeps, charge: ChargeRow): Promise<void> {
+  if (await waitsForUnplug(deps.db, charge)) return;
+  if (charge.parkingEnabled && charge.unpluggedAt === null) {
+    await deps.db
+      .update(charges)
+      .set({ unpluggedAt: new Date() })
+      .where(and(eq(charges.id, charge.id), isNull(charges.unpluggedAt)));
+  }
+  await settle(deps, charge.id);
+}
+
+/**
+ * Bills a finished charge exactly once: the hold is captured to the cost (the rest released;
+ * captureHold acts once per hold), then one transaction writes FINISHED, the receipt (unique per
+ * charge), any wallet amount above the hold and the points — conditional on the charge not being
+ * FINISHED yet, so a replay, a second replica or the sweeper changes nothing.
+ */
+export async function settle(deps: ChargingDeps, chargeId: number): Promise<void> {
+  const [charge] = await deps.db
+    .update(charges)
+    .set({ settleClaimedAt: new Date() })
+    .where(
+      and(
+        eq(charges.id, chargeId),
+        eq(charges.status, 'FINISHING'),
+        sql`${charges.endTime} is not null`,
+        sql`(${charges.settleClaimedAt} is null or ${charges.settleClaimedAt} < now() - interval '2 minutes')`,
+      ),
+    )
+    .returning();
+  if (!charge) return;
+  const energyWh = charge.energyWh ?? 0;
+  const parkingMinutes =
+    charge.parkingEnabled && charge.unpluggedAt && charge.endTime
+      ? Math.max(0, (charge.unpluggedAt.getTime() - charge.endTime.getTime()) / 60_000)
+      : 0;
+  const cost = costOf(energyWh, parkingMinutes, charge);
+  const cause = holdCause(charge.id);
+
+  const hold = await captureHold(deps.pay, cause, cost.grossPrice);
+  if (hold && hold.status !== 'captured' && hold.status !== 'released') {
+    // A card finish in flight (or a hold never authorized): the claim lapses and it is retried.
+    deps.log.warn({ chargeId, hold: hold.status }, 'charge capture not complete yet');
+    return;
+  }
+  const captured = hold?.capturedAmount ?? 0;
+  const overage = cost.grossPrice - captured;
+  const walletPays = hold?.method === 'wallet' && overage > 0;
+  const paid = walletPays ? cost.grossPrice : captured;
+  const points = pointsFor(paid);
+
+  await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(charges)
+      .set({
+        status: 'FINISHED',
+        priceOfCharging: cost.priceOfCharging,
+        parkingPrice: cost.parkingPrice,
+        grossPrice: cost.grossPrice,
+        earnedPoints: points,
+        endReason: charge.endReason ?? 'finished',
+        settleClaimedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING')))
+      .returning({ id: charges.id });
+    if (!done) return;
+    if (cost.grossPrice <= 0) return;
+    await tx.insert(chargeReceipts).values({
+      userId: charge.userId,
+      chargeId: charge.id,
+      energyWh,
+      grossPrice: cost.grossPrice,
+      paidAmount: paid,
+      paidAt: paid >= cost.grossPrice ? new Date() : null,
+    });
+    if (walletPays) {
+      // Metered above the hold (the charger stops a moment after the limit): the wallet pays it
+      // and may go negative, which blocks the next start (NEGATIVE_WALLET).
+      await debitWallet(
+        tx,
+        { userId: charge.userId, amount: overage, kind: 'debit', cause },
+        -1_000_000,
+      );
+    }
+    if (points > 0) {
+      await tx
+        .insert(pointsLedger)
+        .values({ userId: charge.userId, amount: points, cause })
+        .onConflictDoNothing();
+    }
+  });
+}
+
+/** Holds of charges that ended without running but were authorized late: released. */
+export async function releaseOrphanHolds(deps: ChargingDeps): Promise<void> {
+  const rows = await deps.db
+    .select({ cause: moneyHolds.cause })
+    .from(moneyHolds)
+    .innerJoin(charges, sql`${moneyHolds.cause} = 'charge:' || ${charges.id}`)
+    .where(
+      and(
+        eq(moneyHolds.status, 'held'),
+        eq(charges.status, 'FINISHED'),
+        isNull(charges.ocppTransactionId),
+      ),
+    )
+    .limit(50);
+  for (const r of rows) await releaseHold(deps.pay, r.cause);
+}
+
+export { chargeById };

@@ -1,0 +1,130 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  chargeReceipts,
+  charges,
+  moneyHolds,
+  ocppTransactions,
+  payments,
+} from '../../db/schema/index.js';
+import {
+  endUnstarted,
+  limitReached,
+  onMoneyReady,
+  onTransactionStarted,
+  onTransactionStopped,
+  releaseOrphanHolds,
+  requestStop,
+  sendRemoteStart,
+  settleIfDone,
+  type ChargingDeps,
+} from './lifecycle.js';
+import { markReceiptPaid } from './receipts.js';
+
+/** How often the durable timers are checked. */
+export const SWEEP_EVERY_MS = 5_000;
+/** A RemoteStop without a StopTransaction is sent again after this long. */
+const STOP_RESEND_MS = 60_000;
+
+/**
+ * The durable side of charging, run at start-up and every few seconds on every replica (each
+ * step is a conditional UPDATE, so replicas and events racing it act once): payment and start
+ * windows, starts and stops whose events were missed (e.g. during a restart), automatic stops,
+ * settlements, and holds authorized after their charge ended.
+ */
+export async function sweep(deps: ChargingDeps): Promise<void> {
+  const open = await deps.db
+    .select({ charge: charges, hold: moneyHolds.status, tx: ocppTransactions })
+    .from(charges)
+    .leftJoin(moneyHolds, sql`${moneyHolds.cause} = 'charge:' || ${charges.id}`)
+    .leftJoin(
+      ocppTransactions,
+      sql`${ocppTransactions.id} = coalesce(${charges.ocppTransactionId}, (select max(t.id) from ocpp_transactions t where t.id_tag = ${charges.idTag}))`,
+    )
+    .where(ne(charges.status, 'FINISHED'))
+    .limit(500);
+  const now = Date.now();
+  for (const { charge: c, hold, tx } of open) {
+    try {
+      switch (c.status) {
+        case 'NEW':
+          if (hold === 'held') await onMoneyReady(deps, c.id);
+          else if (hold === 'failed') await endUnstarted(deps, c.id, 'paymentFailed');
+          else if (c.paymentDeadline && c.paymentDeadline.getTime() <= now)
+            await endUnstarted(deps, c.id, 'paymentTimeout');
+          break;
+        case 'RESERVED':
+        case 'STARTING':
+          if (tx) {
+            await onTransactionStarted(deps, txEvent(tx));
+            if (tx.stoppedAt) await onTransactionStopped(deps, tx.id);
+          } else if (c.startDeadline && c.startDeadline.getTime() <= now) {
+            await endUnstarted(deps, c.id, 'startTimeout');
+          } else if (c.status === 'RESERVED' && !c.remoteStartSentAt) {
+            await sendRemoteStart(deps, c);
+          }
+          break;
+        case 'STARTED':
+        case 'FINISHING':
+          if (tx?.stoppedAt) {
+            if (c.endTime === null) await onTransactionStopped(deps, tx.id);
+            else if (c.settleClaimedAt === null || now - c.settleClaimedAt.getTime() > 120_000)
+              await settleIfDone(deps, c);
+          } else if (
+            c.status === 'STARTED'
+              ? limitReached(c, energyOf(tx), new Date())
+              : c.stopRequestedAt && now - c.stopRequestedAt.getTime() > STOP_RESEND_MS
+          ) {
+            await requestStop(deps, c, 'limit');
+          }
+          break;
+      }
+    } catch (err) {
+      deps.log.warn({ err, chargeId: c.id }, 'charging sweep step failed');
+    }
+  }
+  await releaseOrphanHolds(deps);
+  await markPaidReceipts(deps);
+}
+
+function txEvent(tx: typeof ocppTransactions.$inferSelect) {
+  return { transactionId: tx.id, idTag: tx.idTag, timestamp: tx.startedAt };
+}
+
+const energyOf = (tx: typeof ocppTransactions.$inferSelect | null) =>
+  tx?.lastMeterWh != null ? Math.max(0, tx.lastMeterWh - tx.meterStartWh) : 0;
+
+/** Receipts paid through v1/simplepay/start whose settlement event this process missed. */
+async function markPaidReceipts(deps: ChargingDeps) {
+  const rows = await deps.db
+    .select({ paymentId: payments.id })
+    .from(chargeReceipts)
+    .innerJoin(
+      payments,
+      and(
+        eq(payments.causeId, chargeReceipts.id),
+        eq(payments.purpose, 'receipt'),
+        eq(payments.status, 'FINISHED'),
+      ),
+    )
+    .where(isNull(chargeReceipts.paidAt))
+    .limit(50);
+  for (const r of rows) await markReceiptPaid(deps.db, r.paymentId);
+}
+
+/** Runs the sweep now and then every SWEEP_EVERY_MS; returns the stopper. */
+export function startSweeper(deps: ChargingDeps): () => void {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    sweep(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'charging sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  run();
+  const timer = setInterval(run, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
