@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { charges, ocppTransactions, pointsLedger } from '../../db/schema/index.js';
+import { createActiveUser } from '../../test/users.js';
+import { creditWallet, walletBalance, walletLedgerSum } from '../payments/ledger.js';
+import { sweep } from './sweeper.js';
+import { ChargingHarness, TARIFF, until, untilStatus, type Caller } from './test-helpers.js';
+
+/**
+ * The driver's charging flow end to end: real HTTP, the SimplePay emulator's pay page and IPNs,
+ * and a simulated charger over a real OCPP 1.6J websocket.
+ */
+let h: ChargingHarness;
+type User = Awaited<ReturnType<typeof createActiveUser>>;
+let anna: User;
+let bela: User;
+
+beforeAll(async () => {
+  h = await ChargingHarness.start();
+  anna = await createActiveUser(h.db, 'anna.charge@example.hu');
+  bela = await createActiveUser(h.db, 'bela.charge@example.hu');
+});
+afterAll(() => h.close());
+
+async function topUp(userId: number, amount: number) {
+  await h.db.transaction((tx) =>
+    creditWallet(tx, { userId, amount, kind: 'topup', cause: `test-topup:${userId}:${amount}` }),
+  );
+}
+
+/** The charger's own meter for the charge: meterStop − meterStart, Wh. */
+async function meteredWh(chargeId: number) {
+  const c = await h.charge(chargeId);
+  const [tx] = await h.db
+    .select()
+    .from(ocppTransactions)
+    .where(eq(ocppTransactions.id, c.ocppTransactionId!));
+  return tx!.meterStopWh! - tx!.meterStartWh;
+}
+const expectedPrice = (wh: number) =>
+  Math.round((wh * TARIFF.unitChargingGross) / 1000) + TARIFF.convenienceFeeGross;
+
+async function finished(user: Caller) {
+  await until(async () => (await h.api('/api/v1/charge/current', user)).body.data === null);
+  return (await h.api('/api/v1/charge/last-finished', user)).body.data;
+}
+
+describe('card payment at SimplePay (two-step hold)', () => {
+  it('waits in NEW with the pay page, starts after the IPN, stops on request and captures the metered cost', async () => {
+    const { chargerId, sim } = await h.charger('CP-CARD');
+    const start = await h.api(
+      `/api/v1/charger/start-charging?charger-id=${chargerId}&charging-amount=5000`,
+      anna,
+    );
+    expect(start.status).toBe(200);
+    const paymentUrl: string = start.body.data;
+    expect(paymentUrl).toMatch(/\/sandbox\/simplepay\/pay\//);
+
+    const waiting = (await h.api('/api/v1/charge/current', anna)).body.data;
+    expect(waiting).toMatchObject({ chargingStatus: 'NEW', paymentUrl, chargerId });
+    expect(waiting.bookedEnergy).toBeCloseTo((5000 - 200) / 150, 2);
+    // Another driver sees nothing and can neither cancel nor stop it.
+    expect((await h.api('/api/v1/charge/current', bela)).body.data).toBeNull();
+    expect(
+      (await h.api(`/api/v1/charger/cancel-charge-before-start?chargeId=${waiting.id}`, bela))
+        .status,
+    ).toBe(404);
+
+    await h.payOnPage(paymentUrl);
+    const started = await untilStatus(h, anna, 'STARTED');
+    expect(started.paymentUrl).toBeNull();
+    expect(started.startTime).not.toBeNull();
+    await sim.tickAll();
+    await until(
+      async () => (await h.api('/api/v1/charge/current', anna)).body.data.consumedEnergy > 0,
+    );
+
+    const foreignStop = await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
+      bela,
+    );
+    expect(foreignStop.status).toBe(404);
+    expect((await h.charge(started.id)).status).toBe('STARTED');
+
+    const stop = await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
+      anna,
+    );
+    expect(stop.status).toBe(200);
+    const record = await finished(anna);
+    const wh = await meteredWh(started.id);
+    expect(wh).toBeGreaterThan(0);
+    expect(record).toMatchObject({
+      id: started.id,
+      consumerEnergyInKw: wh / 1000,
+      priceOfCharging: expectedPrice(wh),
+      grossPrice: expectedPrice(wh),
+      earnedPoints: Math.floor(expectedPrice(wh) / 100),
+    });
+    expect(record.rowNumber).toEqual(expect.any(Number));
+
+    const receipt = await h.api(`/api/v1/receipt/${record.rowNumber}`, anna);
+    expect(receipt.body.data).toMatchObject({
+      rowNumber: record.rowNumber,
+      consumedEnergyInKW: wh / 1000,
+      grossPrice: expectedPrice(wh),
+      paid: true,
+    });
+    expect((await h.api(`/api/v1/receipt/${record.rowNumber}`, bela)).status).toBe(404);
+    expect((await h.api(`/api/v1/simplepay/start/${record.rowNumber}`, bela)).status).toBe(404);
+    expect((await h.api(`/api/v1/simplepay/start/${record.rowNumber}`, anna)).status).toBe(409);
+
+    const hold = await h.hold(started.id);
+    expect(hold).toMatchObject({ status: 'captured', capturedAmount: expectedPrice(wh) });
+    const points = await h.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.cause, `charge:${started.id}`));
+    expect(points.map((p) => p.amount)).toEqual([Math.floor(expectedPrice(wh) / 100)]);
+
+    const history = (await h.api('/api/v1/charge/history', anna)).body.data;
+    expect(history.map((r: { id: number }) => r.id)).toContain(started.id);
+    expect((await h.api('/api/v1/charge/history', bela)).body.data).toEqual([]);
+    expect((await h.api('/api/v1/charge/history?filterFrom=2099-01-01', anna)).body.data).toEqual(
+      [],
+    );
+  });
+});
+
+describe('wallet hold', () => {
+  it('holds the amount, stops by itself when the amount is used up, and takes exactly the metered cost', async () => {
+    const { chargerId, sim } = await h.charger('CP-WALLET');
+    await topUp(anna.id, 20_000);
+    const before = await walletBalance(h.db, anna.id);
+    const start = await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-amount=1000`,
+      anna,
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.data).toBe(before - 1000);
+    const started = await untilStatus(h, anna, 'STARTED');
+
+    await h.meterUntilStopped(sim, started.id);
+    const record = await finished(anna);
+    const wh = await meteredWh(started.id);
+    // The booking was (1000 − 200) / 150 kWh; the charger stops a moment after it.
+    expect(wh).toBeGreaterThanOrEqual(5333);
+    expect(record.grossPrice).toBe(expectedPrice(wh));
+    expect(await walletBalance(h.db, anna.id)).toBe(before - expectedPrice(wh));
+    expect(await walletLedgerSum(h.db, anna.id)).toBe(await walletBalance(h.db, anna.id));
+  });
+
+  it('bills nothing when no energy was delivered: the hold goes back and there is no receipt', async () => {
+    const { chargerId } = await h.charger('CP-ZERO');
+    const before = await walletBalance(h.db, anna.id);
+    await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-minutes=30`,
+      anna,
+    );
+    const started = await untilStatus(h, anna, 'STARTED');
+    expect(started.bookedTime).toBe(30);
+    await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
+      anna,
+    );
+    const record = await finished(anna);
+    expect(record).toMatchObject({ id: started.id, grossPrice: 0, rowNumber: null });
+    expect(await walletBalance(h.db, anna.id)).toBe(before);
+    expect(await h.hold(started.id)).toMatchObject({ status: 'released', capturedAmount: 0 });
+  });
+
+  it('a double-tapped start makes one charge and one hold', async () => {
+    const { chargerId } = await h.charger('CP-DOUBLE');
+    const before = await walletBalance(h.db, bela.id);
+    await topUp(bela.id, 10_000);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        h.api(
+          `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-amount=2000`,
+          bela,
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(409);
+      expect(a.body.data.responseCode).toBe('ALREADY_CHARGING');
+    }
+    expect(await h.count('charges', sql`user_id = ${bela.id}`)).toBe(1);
+    expect(await walletBalance(h.db, bela.id)).toBe(before + 10_000 - 2000);
+    const c = await untilStatus(h, bela, 'STARTED');
+    await h.api(`/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${c.id}`, bela);
+    await finished(bela);
+  });
+});
+
+describe('start rules and bad input', () => {
+  it('refuses with the SPEC §8 codes and stores nothing', async () => {
+    const { chargerId, sim } = await h.charger('CP-RULES');
+    const before = await h.count('charges');
+    const startWallet = (q: string, user: Caller = bela) =>
+      h.api(`/api/v1/charger/start-charging-wallet?${q}`, user);
+
+    await h.db.execute(sql`update chargers set tariff_id = null where id = ${chargerId}`);
+    const noTariff = await startWallet(`charger-id=${chargerId}&charging-amount=1000`);
+    expect(noTariff.body.data.responseCode).toBe('NO_ACTIVE_TARIFF');
+    expect((await h.api(`/api/v1/user/price-settings/${chargerId}`, bela)).status).toBe(409);
+    await h.db.execute(
+      sql`update chargers set tariff_id = (select id from charging_tariffs where name = 'T CP-RULES') where id = ${chargerId}`,
+    );
+    expect((await h.api(`/api/v1/user/price-settings/${chargerId}`, bela)).body.data).toMatchObject(
+      { unitChargingGross: 150, convenienceFeeGross: 200, freeCharging: false },
+    );
+    const gross = await h.api(
+      `/api/v1/charger/get-gross-to-pay?charger-id=${chargerId}&charging-minutes=60`,
+      bela,
+    );
+    expect(gross.body.data).toEqual({ reservedEnergy: 22, time: 60, amount: 22 * 150 + 200 });
+
+    await sim.fault(1);
+    await until(async () => (await h.chargerStatus(chargerId)) === 'ERROR');
+    const faulted = await startWallet(`charger-id=${chargerId}&charging-amount=1000`);
+    expect(faulted.body.data.responseCode).toBe('CHARGER_NOT_ACTIVE');
+    await sim.clearFault(1);
+    await until(async () => (await h.chargerStatus(chargerId)) === 'AVAILABLE');
+
+    const poor = await createActiveUser(h.db, 'poor.charge@example.hu');
+    await topUp(poor.id, 4000);
+    const notEnough = await startWallet(`charger-id=${chargerId}&charging-amount=1000`, poor);
+    expect(notEnough.body.data.responseCode).toBe('WALLET_NOT_ENOUGH');
+    expect(notEnough.body.messages[0]!.text).toContain('5');
+    await h.db.execute(sql`update wallets set balance = -100 where user_id = ${poor.id}`);
+    const negative = await h.api(
+      `/api/v1/charger/start-charging?charger-id=${chargerId}&charging-amount=1000`,
+      poor,
+    );
+    expect(negative.body.data.responseCode).toBe('NEGATIVE_WALLET');
+
+    for (const q of [
+      'charger-id=abc&charging-amount=1000',
+      `charger-id=${chargerId}&charging-amount=1000&charging-minutes=30`,
+      `charger-id=${chargerId}&charging-energy=600`,
+      `charger-id=${chargerId}&charging-amount=-5`,
+      `charger-id=${chargerId}&parkCode=ab%24`,
+    ]) {
+      const bad = await startWallet(q);
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.messages.length, q).toBeGreaterThan(1);
+    }
+    const belowFee = await startWallet(`charger-id=${chargerId}&charging-amount=150`);
+    expect(belowFee.body.data.responseCode).toBe('AMOUNT_BELOW_FEE');
+    expect(
+      (await startWallet(`charger-id=${chargerId}&car-id=99999&charging-amount=1000`)).status,
+    ).toBe(404);
+    expect((await startWallet('charger-id=999999&charging-amount=1000')).status).toBe(404);
+    expect((await h.api('/api/v1/charge/history?filterFrom=2026-13-45', bela)).status).toBe(400);
+    expect(
+      (await h.api(`/api/v1/charger/start-charging-wallet?charger-id=${chargerId}`)).status,
+    ).toBe(401);
+    expect(await h.count('charges')).toBe(before);
+  });
+});
+
+describe('durable timers', () => {
+  it('the payment window passes: the charge ends, and a payment made after it is released', async () => {
+    const { chargerId } = await h.charger('CP-PAYWIN');
+    const start = await h.api(
+      `/api/v1/charger/start-charging?charger-id=${chargerId}&charging-amount=3000`,
+      bela,
+    );
+    const waiting = (await h.api('/api/v1/charge/current', bela)).body.data;
+    await h.db
+      .update(charges)
+      .set({ paymentDeadline: new Date(Date.now() - 1000) })
+      .where(eq(charges.id, waiting.id));
+    await sweep(h.deps());
+    expect(await h.charge(waiting.id)).toMatchObject({
+      status: 'FINISHED',
+      endReason: 'paymentTimeout',
+    });
+    expect((await h.api('/api/v1/charge/current', bela)).body.data).toBeNull();
+
+    await h.payOnPage(start.body.data);
+    await until(async () => (await h.hold(waiting.id))?.status !== 'pending');
+    await sweep(h.deps());
+    expect(await h.hold(waiting.id)).toMatchObject({ status: 'released', capturedAmount: 0 });
+    expect((await h.charge(waiting.id)).ocppTransactionId).toBeNull();
+  });
+
+  it('a charger that accepts the remote start but never starts: the start window passes and the wallet gets its money back', async () => {
+    const { chargerId } = await h.charger('CP-SILENT', {}, { ignoreRemoteStart: true });
+    const before = await walletBalance(h.db, bela.id);
+    await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-amount=2000`,
+      bela,
+    );
+    const starting = await untilStatus(h, bela, 'STARTING');
+    expect(await walletBalance(h.db, bela.id)).toBe(before - 2000);
+    await h.db
+      .update(charges)
+      .set({ startDeadline: new Date(Date.now() - 1000) })
+      .where(eq(charges.id, starting.id));
+    await sweep(h.deps());
+    expect(await h.charge(starting.id)).toMatchObject({
+      status: 'FINISHED',
+      endReason: 'startTimeout',
+    });
+    expect(await walletBalance(h.db, bela.id)).toBe(before);
+  });
+
+  it('cancel before start ends a NEW charge only', async () => {
+    const { chargerId } = await h.charger('CP-CANCEL');
+    await h.api(
+      `/api/v1/charger/start-charging?charger-id=${chargerId}&charging-amount=3000`,
+      bela,
+    );
+    const waiting = (await h.api('/api/v1/charge/current', bela)).body.data;
+    expect(
+      (await h.api(`/api/v1/charger/cancel-charge-before-start?chargeId=${waiting.id}`, anna))
+        .status,
+    ).toBe(404);
+    const cancel = await h.api(
+      `/api/v1/charger/cancel-charge-before-start?chargeId=${waiting.id}`,
+      bela,
+    );
+    expect(cancel.status).toBe(200);
+    expect((await h.api('/api/v1/charge/current', bela)).body.data).toBeNull();
+    expect(
+      (await h.api(`/api/v1/charger/cancel-charge-before-start?chargeId=${waiting.id}`, bela))
+        .status,
+    ).toBe(409);
+  });
+});
