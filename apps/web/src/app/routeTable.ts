@@ -22,6 +22,8 @@ export type ScreenKey =
   | 'forgottenPassword'
   | 'authorize'
   | 'me'
+  | 'cards'
+  | 'prepaidPaymentResult'
   | 'later';
 
 export interface RouteSpec {
@@ -153,7 +155,7 @@ export const ROUTES: readonly RouteSpec[] = [
       canRedirectHereAfterLogin: true,
     }),
   },
-  { path: '/cards', screen: 'later', meta: later('cards', 'route.cards', loginOnly) },
+  { path: '/cards', screen: 'cards', meta: meta('cards', 'route.cards', loginOnly) },
   { path: '/cars', screen: 'later', meta: later('cars', 'route.cars', loginOnly) },
   { path: '/coupons', screen: 'later', meta: later('coupons', 'route.coupons', loginOnly) },
   {
@@ -226,8 +228,8 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/prepaid-payment-result',
-    screen: 'later',
-    meta: later('prepaidPaymentResult', 'route.prepaidPaymentResult', {
+    screen: 'prepaidPaymentResult',
+    meta: meta('prepaidPaymentResult', 'route.prepaidPaymentResult', {
       ...loginOnly,
       noFullScreenAd: true,
     }),

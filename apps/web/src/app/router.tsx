@@ -38,6 +38,8 @@ const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
   forgottenPassword: () => screen(import('../features/account'), (m) => m.ForgottenPasswordPage),
   authorize: () => screen(import('../features/account'), (m) => m.AuthorizePage),
   me: () => screen(import('../features/account'), (m) => m.ProfilePage),
+  cards: () => screen(import('../features/cards'), (m) => m.CardsPage),
+  prepaidPaymentResult: () => screen(import('../features/cards'), (m) => m.PrepaidResultPage),
 };
 
 /** Screens of later issues: the route's frame and an honest notice (loaded on demand). */

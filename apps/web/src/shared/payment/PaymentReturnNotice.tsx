@@ -1,5 +1,6 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { PaymentResultKind } from './status';
 import type { BackRedirect } from './useBackRedirect';
 
 /**
@@ -9,10 +10,13 @@ import type { BackRedirect } from './useBackRedirect';
 export function PaymentReturnNotice({
   redirect,
   orderLabelKey = 'payment.orderId',
+  textKeys = {},
 }: {
   redirect: BackRedirect;
   /** What `o` is on this page (order, receipt…). */
   orderLabelKey?: string;
+  /** A page's own sentence for a status (e.g. a card registration's success). */
+  textKeys?: Partial<Record<PaymentResultKind, string>>;
 }) {
   const { t } = useTranslation();
   if (redirect.state === 'none' || redirect.state === 'error') return null;
@@ -46,7 +50,7 @@ export function PaymentReturnNotice({
       data-status={status.kind}
     >
       <Stack gap={4}>
-        <Text size="sm">{t(status.textKey)}</Text>
+        <Text size="sm">{t(textKeys[status.kind] ?? status.textKey)}</Text>
         {status.showIds && (
           <>
             <Text size="sm">

@@ -1,0 +1,2 @@
+export { CardsScreen, CardsPage } from './CardsScreen';
+export { PrepaidResultPage } from './PrepaidResultPage';
