@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { chargePoints, ocppFrames, ocppIdTags, ocppTransactions } from '../../db/schema/index.js';
-import { OcppEvents } from './events.js';
+import { OcppEvents, type TransactionStarted } from './events.js';
 import { verifyChargePointKey } from './keys.js';
 import { readMeterValue, type MeterValue } from './meter.js';
 import { onlineStatusSql } from './status.js';
@@ -72,6 +72,11 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
  */
 export class CentralSystem {
   readonly events = new OcppEvents();
+  /**
+   * StartTransactions another replica received (REDIS_URL), only for
+   * {@link OcppCommands.waitForStart}: `events` stays once per message across replicas.
+   */
+  readonly startedElsewhere = new OcppEvents();
   readonly rpc: RPCServer;
   /** Sockets held by this replica. */
   readonly clients = new Map<string, RpcClient>();
@@ -342,7 +347,7 @@ export class CentralSystem {
       return { txId, created: ins !== undefined };
     });
     if (created) {
-      this.events.emit('transactionStarted', {
+      const started: TransactionStarted = {
         transactionId: txId,
         chargePointId: id,
         connectorId: p.connectorId,
@@ -351,7 +356,9 @@ export class CentralSystem {
         meterStartWh: p.meterStart,
         timestamp: startedAt,
         reservationId: p.reservationId ?? null,
-      });
+      };
+      this.events.emit('transactionStarted', started);
+      this.router?.announceStart(started);
     }
     return { transactionId: txId, idTagInfo };
   }

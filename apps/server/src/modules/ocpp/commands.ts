@@ -122,6 +122,7 @@ export class OcppCommands {
   /**
    * The StartTransaction that follows a remote start, matched by charge point, connector and
    * idTag; null when none comes within the timeout (the charger accepted but never started).
+   * With REDIS_URL it also resolves when another replica (the one holding the socket) got it.
    */
   waitForStart(
     chargePointId: string,
@@ -129,20 +130,19 @@ export class OcppCommands {
     idTag: string,
     timeoutMs: number,
   ): Promise<TransactionStarted | null> {
-    const events = this.central.events;
+    const sources = [this.central.events, this.central.startedElsewhere];
     return new Promise((resolve) => {
-      const onStart = (e: TransactionStarted) => {
-        if (e.chargePointId !== chargePointId || e.connectorId !== connectorId || e.idTag !== idTag)
-          return;
+      const done = (e: TransactionStarted | null) => {
         clearTimeout(timer);
-        events.off('transactionStarted', onStart);
+        for (const s of sources) s.off('transactionStarted', onStart);
         resolve(e);
       };
-      const timer = setTimeout(() => {
-        events.off('transactionStarted', onStart);
-        resolve(null);
-      }, timeoutMs);
-      events.on('transactionStarted', onStart);
+      const onStart = (e: TransactionStarted) => {
+        if (e.chargePointId === chargePointId && e.connectorId === connectorId && e.idTag === idTag)
+          done(e);
+      };
+      const timer = setTimeout(() => done(null), timeoutMs);
+      for (const s of sources) s.on('transactionStarted', onStart);
     });
   }
 }

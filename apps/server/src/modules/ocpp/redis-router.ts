@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { ChargePointNotConnectedError } from './central.js';
+import type { TransactionStarted } from './events.js';
 
 /** Runs a command on a charger whose socket this replica holds. */
 export type LocalCall = (
@@ -41,6 +42,13 @@ export class RemoteCommandError extends Error {
 
 const cpChannel = (id: string) => `voltpark:ocpp:cp:${id}`;
 const replyChannel = (instance: string) => `voltpark:ocpp:reply:${instance}`;
+/** Every replica hears of each StartTransaction, for `waitForStart` on the replica that asked. */
+const startedChannel = 'voltpark:ocpp:started';
+
+interface StartedNotice {
+  from: string;
+  e: TransactionStarted;
+}
 
 /**
  * Command routing between replicas (REDIS_URL): a replica that holds a charger's socket
@@ -63,6 +71,8 @@ export class RedisCommandRouter {
     private readonly local: LocalCall,
     private readonly isLocal: (id: string) => boolean,
     private readonly log: FastifyBaseLogger,
+    /** A StartTransaction that another replica received. */
+    private readonly onStartedElsewhere: (e: TransactionStarted) => void = () => {},
   ) {
     this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
@@ -73,7 +83,15 @@ export class RedisCommandRouter {
 
   async start(): Promise<void> {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.subscribe(replyChannel(this.instanceId));
+    await this.sub.subscribe(replyChannel(this.instanceId), startedChannel);
+  }
+
+  /** Tells the other replicas of a StartTransaction this replica received. */
+  announceStart(e: TransactionStarted): void {
+    const notice: StartedNotice = { from: this.instanceId, e };
+    void this.pub
+      .publish(startedChannel, JSON.stringify(notice))
+      .catch((err: unknown) => this.log.warn({ err }, 'redis publish (transaction started)'));
   }
 
   async close(): Promise<void> {
@@ -148,6 +166,12 @@ export class RedisCommandRouter {
     try {
       msg = JSON.parse(raw) as Request | Response;
     } catch {
+      return;
+    }
+    if (channel === startedChannel) {
+      const { from, e } = msg as unknown as StartedNotice;
+      if (from !== this.instanceId)
+        this.onStartedElsewhere({ ...e, timestamp: new Date(e.timestamp) });
       return;
     }
     if (msg.k === 'res') {

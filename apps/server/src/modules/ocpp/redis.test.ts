@@ -44,10 +44,13 @@ describe.skipIf(!redisUp)('commands across replicas through Redis', () => {
     await sim.start();
     expect(a.app.ocpp.central.isConnected(id)).toBe(true);
     expect(b.ocpp.central.isConnected(id)).toBe(false);
-    // Replica B asks; A holds the socket.
+    // Replica B asks; A holds the socket, and B hears of the StartTransaction A received.
+    const waiting = b.ocpp.commands.waitForStart(id, 1, `R-${suffix}`, 10_000);
     expect(await b.ocpp.commands.remoteStartTransaction(id, 1, `R-${suffix}`)).toEqual({
       status: 'Accepted',
     });
+    const started = await waiting;
+    expect(started).not.toBeNull();
     const row = await until(async () => {
       const [tx] = await a.database.db
         .select()
@@ -56,6 +59,10 @@ describe.skipIf(!redisUp)('commands across replicas through Redis', () => {
       return tx;
     });
     expect(row.idTag).toBe(`R-${suffix}`);
+    expect(started!.transactionId).toBe(row.id);
+    expect(started!.timestamp).toBeInstanceOf(Date);
+    // The start is seen before the charger has the answer carrying its transactionId.
+    await until(() => sim.transactions.has(row.id));
     expect(await b.ocpp.commands.remoteStopTransaction(id, row.id)).toEqual({ status: 'Accepted' });
     await until(async () => {
       const [tx] = await a.database.db

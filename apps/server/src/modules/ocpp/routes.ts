@@ -45,6 +45,7 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
           central.callLocal(id, action, params, timeoutMs, txId),
         (id) => central.isConnected(id),
         app.log.child({ module: 'ocpp' }),
+        (e) => central.startedElsewhere.emit('transactionStarted', e),
       );
       await router.start();
       central.router = router;
