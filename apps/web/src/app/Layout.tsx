@@ -14,6 +14,12 @@ const Announcements = lazy(() =>
     default: q.withQuery(m.Announcements),
   })),
 );
+// SPEC §4 Charge polling: the current charge every 5 s at the app root (the map routes).
+const ChargePoller = lazy(() =>
+  Promise.all([import('../features/charging'), import('../shared/query')]).then(([m, q]) => ({
+    default: q.withQuery(m.ChargePoller),
+  })),
+);
 const Footer = lazy(() =>
   Promise.all([import('./Footer'), import('../shared/query')]).then(([m, q]) => ({
     default: q.withQuery(m.Footer),
@@ -104,6 +110,11 @@ export function Layout() {
         </Suspense>
       )}
       <BusyOverlay />
+      {fullscreen && session.loggedIn && (
+        <Suspense fallback={null}>
+          <ChargePoller />
+        </Suspense>
+      )}
       {settled && meta && !meta.noFullScreenAd && (
         <Suspense fallback={null}>
           <Announcements />

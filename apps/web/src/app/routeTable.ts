@@ -22,6 +22,9 @@ export type ScreenKey =
   | 'forgottenPassword'
   | 'authorize'
   | 'me'
+  | 'chargeHistory'
+  | 'receipt'
+  | 'paymentResult'
   | 'cards'
   | 'prepaidPaymentResult'
   | 'later';
@@ -124,13 +127,13 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/receipt',
-    screen: 'later',
-    meta: later('receipt', 'route.receipt', { ...loginOnly, noFullScreenAd: true }),
+    screen: 'receipt',
+    meta: meta('receipt', 'route.receipt', { ...loginOnly, noFullScreenAd: true }),
   },
   {
     path: '/payment-result',
-    screen: 'later',
-    meta: later('paymentResult', 'route.paymentResult', paymentResult),
+    screen: 'paymentResult',
+    meta: meta('paymentResult', 'route.paymentResult', paymentResult),
   },
   {
     path: '/registration-result',
@@ -141,8 +144,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/me', screen: 'me', meta: meta('me', 'route.me', loginOnly) },
   {
     path: '/charge-history',
-    screen: 'later',
-    meta: later('chargeHistory', 'route.chargeHistory', {
+    screen: 'chargeHistory',
+    meta: meta('chargeHistory', 'route.chargeHistory', {
       ...loginOnly,
       enabledAtCasualCharge: true,
     }),

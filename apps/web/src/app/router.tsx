@@ -38,6 +38,9 @@ const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
   forgottenPassword: () => screen(import('../features/account'), (m) => m.ForgottenPasswordPage),
   authorize: () => screen(import('../features/account'), (m) => m.AuthorizePage),
   me: () => screen(import('../features/account'), (m) => m.ProfilePage),
+  chargeHistory: () => screen(import('../features/charging'), (m) => m.ChargeHistoryPage),
+  receipt: () => screen(import('../features/charging'), (m) => m.ReceiptPage),
+  paymentResult: () => screen(import('../features/charging'), (m) => m.PaymentResultPage),
   cards: () => screen(import('../features/cards'), (m) => m.CardsPage),
   prepaidPaymentResult: () => screen(import('../features/cards'), (m) => m.PrepaidResultPage),
 };

@@ -22,7 +22,8 @@ import { useLang } from '@/shared/i18n/useLang';
 import { chargerStatusDisplay } from '@/shared/lib/chargerStatus';
 import { plugName } from '@/shared/lib/traits';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
-import { ComingLater, MissingId, PageFrame, StatusBadge, Traits } from '@/shared/ui';
+import { MissingId, PageFrame, StatusBadge, Traits } from '@/shared/ui';
+import { ChargeStart } from '../charging';
 import { startState } from './startState';
 
 function StatusSection({ c }: { c: Charger }) {
@@ -114,7 +115,7 @@ function StartSection({ c }: { c: Charger }) {
         {t('charger.start')}
       </Title>
       {state === 'canStart' ? (
-        <ComingLater>{t('charger.startLater')}</ComingLater>
+        <ChargeStart charger={c} />
       ) : (
         <Alert color="orange" title={t('charger.cannotStartTitle')}>
           {t('charger.cannotStart', {

@@ -1,0 +1,5 @@
+export { ChargeStart } from './ChargeStart';
+export { ChargePoller } from './ChargePoller';
+export { ChargeHistoryPage } from './ChargeHistoryPage';
+export { ReceiptPage } from './ReceiptPage';
+export { PaymentResultPage } from './PaymentResultPage';
