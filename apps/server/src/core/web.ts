@@ -20,9 +20,11 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       // `/` is a directory to @fastify/static: without an index it answers 403.
       index: 'index.html',
       wildcard: true,
-      setHeaders(reply, filePath) {
+      // Our own Cache-Control below, not the plugin's "public, max-age=0".
+      cacheControl: false,
+      setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
+        res.setHeader(
           'Cache-Control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
