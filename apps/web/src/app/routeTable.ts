@@ -22,6 +22,12 @@ export type ScreenKey =
   | 'forgottenPassword'
   | 'authorize'
   | 'me'
+  | 'billing'
+  | 'cars'
+  | 'welcome'
+  | 'profileWizard'
+  | 'billingWizard'
+  | 'carsWizard'
   | 'chargeHistory'
   | 'receipt'
   | 'paymentResult'
@@ -140,7 +146,7 @@ export const ROUTES: readonly RouteSpec[] = [
     screen: 'registrationResult',
     meta: meta('registrationResult', 'route.registrationResult', { noFullScreenAd: true }),
   },
-  { path: '/billing', screen: 'later', meta: later('billing', 'route.billing', loginOnly) },
+  { path: '/billing', screen: 'billing', meta: meta('billing', 'route.billing', loginOnly) },
   { path: '/me', screen: 'me', meta: meta('me', 'route.me', loginOnly) },
   {
     path: '/charge-history',
@@ -159,7 +165,7 @@ export const ROUTES: readonly RouteSpec[] = [
     }),
   },
   { path: '/cards', screen: 'cards', meta: meta('cards', 'route.cards', loginOnly) },
-  { path: '/cars', screen: 'later', meta: later('cars', 'route.cars', loginOnly) },
+  { path: '/cars', screen: 'cars', meta: meta('cars', 'route.cars', loginOnly) },
   { path: '/coupons', screen: 'later', meta: later('coupons', 'route.coupons', loginOnly) },
   {
     path: '/coupon-redeem',
@@ -277,18 +283,22 @@ export const ROUTES: readonly RouteSpec[] = [
       noFullScreenAd: true,
     }),
   },
-  { path: '/welcome', screen: 'later', meta: later('welcome', 'route.welcome', wizard) },
+  { path: '/welcome', screen: 'welcome', meta: meta('welcome', 'route.welcome', wizard) },
   {
     path: '/profile-wizard',
-    screen: 'later',
-    meta: later('profileWizard', 'route.profileWizard', wizard),
+    screen: 'profileWizard',
+    meta: meta('profileWizard', 'route.profileWizard', wizard),
   },
   {
     path: '/billing-wizard',
-    screen: 'later',
-    meta: later('billingWizard', 'route.billingWizard', wizard),
+    screen: 'billingWizard',
+    meta: meta('billingWizard', 'route.billingWizard', wizard),
   },
-  { path: '/cars-wizard', screen: 'later', meta: later('carsWizard', 'route.carsWizard', wizard) },
+  {
+    path: '/cars-wizard',
+    screen: 'carsWizard',
+    meta: meta('carsWizard', 'route.carsWizard', wizard),
+  },
   {
     path: '/cards-wizard',
     screen: 'later',

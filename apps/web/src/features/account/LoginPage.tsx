@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Message, Session } from '@voltpark/contract';
 import { apiRoutes, callApiEnvelope, type EnvelopeLike } from '@/shared/api';
 import { logout, startSession, useSession, type UserExtra } from '@/shared/session';
+import { onboardingIncomplete } from '@/shared/lib/onboarding';
 import { PageFrame } from '@/shared/ui';
 import { emailRule, focusFirstError, required, splitMessages } from './rules';
 import { FormMessages, LegalLinks, SandboxMailboxLink } from './ui';
@@ -41,8 +42,11 @@ export function LoginPage() {
   const ticketUsed = useRef(false);
 
   const finish = async (env: EnvelopeLike) => {
-    await startSession(env.data as Session, (env.extraData as UserExtra) ?? null);
-    void navigate(target(state), { replace: true });
+    const extra = (env.extraData as UserExtra) ?? null;
+    await startSession(env.data as Session, extra);
+    // SPEC §4 Login: to the welcome wizard while onboarding is incomplete.
+    const welcome = extra && onboardingIncomplete(extra.onboardingDetails, extra.settings);
+    void navigate(welcome ? '/welcome' : target(state), { replace: true });
   };
 
   // Apple web sign-in comes back with a one-time ticket: exchange it for the session.

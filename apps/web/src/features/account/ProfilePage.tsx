@@ -88,7 +88,19 @@ async function downloadMyData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function ProfileForm({ user }: { user: User }) {
+/**
+ * The profile form. In the welcome wizard (`wizard`) cancel, data export and delete are hidden
+ * (SPEC §2 Profile) and a save does not log out: `onSaved` continues the wizard.
+ */
+export function ProfileForm({
+  user,
+  wizard = false,
+  onSaved,
+}: {
+  user: User;
+  wizard?: boolean;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const initial: ProfileValues = {
@@ -141,6 +153,11 @@ function ProfileForm({ user }: { user: User }) {
       const msgs = env.messages;
       if (msgs.some((m) => m.severity === 'error')) {
         setGeneral(msgs);
+        return;
+      }
+      if (wizard) {
+        await setLanguage(v.lang);
+        onSaved?.();
         return;
       }
       // SPEC §4 Profile: the language is set and stored; then the user logs out (server call).
@@ -258,71 +275,81 @@ function ProfileForm({ user }: { user: User }) {
             <Button type="submit" loading={submitting} className="vp-touch">
               {t('account.save')}
             </Button>
-            <Button
-              variant="default"
-              className="vp-touch"
-              onClick={() => {
-                setV(initial);
-                setErrors({});
-                setGeneral([]);
-              }}
-            >
-              {t('account.cancel')}
-            </Button>
+            {!wizard && (
+              <Button
+                variant="default"
+                className="vp-touch"
+                onClick={() => {
+                  setV(initial);
+                  setErrors({});
+                  setGeneral([]);
+                }}
+              >
+                {t('account.cancel')}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>
-      <Card withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t('account.myData')}
-          </Title>
-          <Text size="sm">{t('account.myDataHint')}</Text>
-          <Group>
-            <Button
-              variant="outline"
-              className="vp-touch"
-              data-testid="download-my-data"
-              onClick={() =>
-                void downloadMyData().catch(() => notify(t('account.downloadFailed'), 'error'))
-              }
-            >
-              {t('account.downloadMyData')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-      <Card withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t('account.deleteTitle')}
-          </Title>
-          <Text size="sm">{t('account.deleteHint')}</Text>
-          <Group>
-            <Button color="red" className="vp-touch" onClick={() => setConfirmDelete(true)}>
-              {t('account.deleteButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-      <Modal
-        opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        title={t('account.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Text>{t('account.deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" className="vp-touch" onClick={() => setConfirmDelete(false)}>
-              {t('common.no')}
-            </Button>
-            <Button color="red" className="vp-touch" onClick={() => void onDelete()}>
-              {t('account.deleteYes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {!wizard && (
+        <>
+          <Card withBorder p="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t('account.myData')}
+              </Title>
+              <Text size="sm">{t('account.myDataHint')}</Text>
+              <Group>
+                <Button
+                  variant="outline"
+                  className="vp-touch"
+                  data-testid="download-my-data"
+                  onClick={() =>
+                    void downloadMyData().catch(() => notify(t('account.downloadFailed'), 'error'))
+                  }
+                >
+                  {t('account.downloadMyData')}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+          <Card withBorder p="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t('account.deleteTitle')}
+              </Title>
+              <Text size="sm">{t('account.deleteHint')}</Text>
+              <Group>
+                <Button color="red" className="vp-touch" onClick={() => setConfirmDelete(true)}>
+                  {t('account.deleteButton')}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+          <Modal
+            opened={confirmDelete}
+            onClose={() => setConfirmDelete(false)}
+            title={t('account.deleteTitle')}
+            closeButtonProps={{ 'aria-label': t('common.close') }}
+          >
+            <Stack gap="md">
+              <Text>{t('account.deleteConfirm')}</Text>
+              <Group justify="flex-end">
+                <Button
+                  variant="default"
+                  className="vp-touch"
+                  onClick={() => setConfirmDelete(false)}
+                >
+                  {t('common.no')}
+                </Button>
+                <Button color="red" className="vp-touch" onClick={() => void onDelete()}>
+                  {t('account.deleteYes')}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,2 @@
+export { BillingPage } from './BillingPage';
+export { BillingScreen } from './BillingScreen';

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Car } from '@voltpark/contract';
+import { splitMessages } from '@/features/account';
+import { apiRoutes, callApi } from '@/shared/api';
+import { formatCompact } from '@/shared/format';
+import { plateRule } from './carForm';
+
+type Row = [labelKey: string, value: string | null];
+
+function rows(car: Car): Row[] {
+  const n = (v: number | null, unit = '') => (v === null ? null : `${formatCompact(v)}${unit}`);
+  return [
+    ['cars.year', car.yearOfProduction === null ? null : String(car.yearOfProduction)],
+    ['cars.battery', n(car.batteryCapacityKWh, ' kWh')],
+    ['cars.range', n(car.rangeKm, ' km')],
+    ['cars.efficiency', n(car.efficiencyKWhpKm)],
+    ['cars.enginePower', n(car.enginePowerKw, ' kW')],
+    ['cars.acPower', n(car.maxChargingPowerACKw, ' kW')],
+    ['cars.dcPower', n(car.maxChargingPowerDCKw, ' kW')],
+    ['cars.chargePorts', car.chargePorts.map((p) => p.name).join(', ') || null],
+    ['cars.topSpeed', n(car.topSpeedKmph, ' km/h')],
+    ['cars.acceleration', n(car.accelerationZeroToHundredKmph, ' s')],
+    ['cars.torque', n(car.engineTorqueNm, ' Nm')],
+    ['cars.motorType', car.motorType],
+    ['cars.seats', car.seats === null ? null : String(car.seats)],
+    ['cars.bodyStyle', car.bodyStyle],
+    ['cars.cargo', n(car.cargoVolumeL, ' l')],
+    ['cars.weight', n(car.crubWeightKg, ' kg')],
+    ['cars.towing', n(car.towingCapacityKg, ' kg')],
+  ];
+}
+
+/**
+ * A car's details with its editable plate (SPEC §4 Car editing): a changed plate is saved only
+ * when the user confirms on close; otherwise the change is dropped.
+ */
+export function CarDetails({
+  car,
+  onClose,
+  onSaved,
+}: {
+  car: Car;
+  onClose: () => void;
+  onSaved: (car: Car) => void;
+}) {
+  const { t } = useTranslation();
+  const [plate, setPlate] = useState(car.licensePlate);
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const changed = plate.trim() !== car.licensePlate;
+
+  const close = () => {
+    if (!changed) return onClose();
+    const rule = plateRule(plate);
+    if (rule) {
+      setError(t(rule));
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const save = async () => {
+    try {
+      const saved = await callApi(apiRoutes.carUpdate, {
+        body: { id: car.id, licensePlate: plate.trim() },
+        inlineErrors: true,
+      });
+      onSaved(saved);
+    } catch (err) {
+      const { fields, general } = splitMessages(err);
+      setConfirming(false);
+      setError(fields.licensePlate ?? general[0]?.text ?? t('cars.saveFailed'));
+    }
+  };
+
+  return (
+    <>
+      <Modal
+        opened={!confirming}
+        onClose={close}
+        title={`${car.producer} ${car.model}`}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack gap="md">
+          <TextInput
+            id="f-car-edit-plate"
+            label={t('cars.plate')}
+            required
+            maxLength={20}
+            value={plate}
+            onChange={(e) => {
+              setPlate(e.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            description={t('cars.plateEditHint')}
+          />
+          <Table>
+            <Table.Tbody>
+              {rows(car)
+                .filter(([, v]) => v !== null)
+                .map(([k, v]) => (
+                  <Table.Tr key={k}>
+                    <Table.Th scope="row">{t(k)}</Table.Th>
+                    <Table.Td>{v}</Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+          {car.addedByUser && <Text size="sm">{t('cars.customNote')}</Text>}
+          <Group justify="flex-end">
+            <Button className="vp-touch" onClick={close}>
+              {t('common.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('cars.plateChangedTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack gap="md">
+          <Text>{t('cars.plateChangedConfirm', { plate: plate.trim() })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" className="vp-touch" onClick={onClose}>
+              {t('common.no')}
+            </Button>
+            <Button className="vp-touch" onClick={() => void save()} data-testid="plate-save-yes">
+              {t('common.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

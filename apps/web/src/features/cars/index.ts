@@ -1,0 +1,2 @@
+export { CarsPage } from './CarsPage';
+export { CarsScreen } from './CarsScreen';

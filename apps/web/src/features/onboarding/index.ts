@@ -1,0 +1,2 @@
+export { WelcomePage } from './WelcomePage';
+export { BillingWizardPage, CarsWizardPage, ProfileWizardPage } from './WizardStepPage';
