@@ -33,6 +33,14 @@ function server(opts: { ballance: number; billing?: unknown[]; cards?: unknown[]
       return ok({ ballance: opts.ballance, countUnpayedWallets: 0 });
     if (p === '/api/v1/billing-data/list-current-user') return ok(opts.billing ?? billing);
     if (p === '/api/v1/user/credit-cards') return ok(cards);
+    if (p.startsWith('/api/v1/user/default-card/')) {
+      const id = Number(p.split('/').pop());
+      cards = cards.map((c) => ({
+        ...(c as object),
+        defaultCard: (c as { cardId: number }).cardId === id,
+      }));
+      return ok(cards);
+    }
     if (p.startsWith('/api/v1/user/delete-card/')) {
       cards = cards.filter((c) => (c as { cardId: number }).cardId !== Number(p.split('/').pop()));
       return ok(cards);
@@ -42,7 +50,7 @@ function server(opts: { ballance: number; billing?: unknown[]; cards?: unknown[]
     return Promise.reject(new TypeError(`unexpected ${p}`));
   });
   vi.stubGlobal('fetch', fetch);
-  return calls;
+  return Object.assign(calls, { setCards: (list: unknown[]) => (cards = list) });
 }
 
 function renderScreen(wizard = false) {
@@ -173,5 +181,50 @@ describe('the cards screen (component)', () => {
     expect(await screen.findByRole('button', { name: 'Kártya hozzáadása' })).toBeTruthy();
     await screen.findByTestId('no-cards');
     expect(screen.queryByRole('textbox', { name: /Összeg/ })).toBeNull();
+  });
+
+  it('makes another card the default', async () => {
+    const calls = server({
+      ballance: 0,
+      cards: [
+        { cardId: 1, cardMask: 'xxxx-0425', expiry: '2030-12-31T22:59:59Z', defaultCard: true },
+        { cardId: 3, cardMask: 'xxxx-1111', expiry: '2031-06-30T21:59:59Z', defaultCard: false },
+      ],
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    const rows = await screen.findAllByTestId('credit-card');
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Legyen alapértelmezett' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('credit-card')[1]!).queryByText('Alapértelmezett'),
+      ).not.toBeNull(),
+    );
+    expect(
+      calls.find((c) => c.url.pathname.startsWith('/api/v1/user/default-card/'))!.url.pathname,
+    ).toBe('/api/v1/user/default-card/3');
+  });
+
+  it('polls the cards every 5 s: a processing card gets its mask without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = server({
+        ballance: 0,
+        cards: [{ cardId: 5, cardMask: '', expiry: null, defaultCard: true }],
+      });
+      renderScreen();
+      expect((await screen.findByTestId('credit-card')).textContent).toContain('Feldolgozás alatt');
+      const polls = () =>
+        calls.filter((c) => c.url.pathname === '/api/v1/user/credit-cards').length;
+      const before = polls();
+      calls.setCards([
+        { cardId: 5, cardMask: 'xxxx-0425', expiry: '2030-12-31T22:59:59Z', defaultCard: true },
+      ]);
+      await vi.advanceTimersByTimeAsync(5000);
+      await waitFor(() => expect(screen.getByTestId('card-mask').textContent).toBe('xxxx-0425'));
+      expect(polls()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

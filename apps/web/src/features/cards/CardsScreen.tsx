@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { PaymentReturnNotice, useBackRedirect } from '@/shared/payment';
 import { PageFrame } from '@/shared/ui';
 import { CardList } from './CardList';
@@ -15,9 +16,16 @@ import { WalletBox } from './WalletBox';
 export function CardsScreen({ wizard = false }: { wizard?: boolean }) {
   const { t } = useTranslation();
   const redirect = useBackRedirect();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <Stack gap="lg">
-      <PaymentReturnNotice redirect={redirect} textKeys={{ success: 'cards.register.success' }} />
+      <PaymentReturnNotice
+        redirect={redirect}
+        titleKeys={{ success: 'cards.register.successTitle' }}
+        textKeys={{ success: 'cards.register.success' }}
+        onClose={() => void navigate(pathname, { replace: true })}
+      />
       <Stack gap="xs" component="section" aria-labelledby="cards-title">
         <Text fw={600} id="cards-title" component="h2" size="lg">
           {t('cards.title')}

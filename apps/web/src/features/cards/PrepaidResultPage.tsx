@@ -41,7 +41,7 @@ function ConfirmedBalance({ event }: { event: PaymentReturnCheck }) {
       )}
       {balance !== null && (
         <Text>
-          {t('cards.wallet.balance')}:{' '}
+          {t('cards.result.newBalance')}:{' '}
           <strong data-testid="result-balance">{formatMoney(balance)}</strong>
         </Text>
       )}

@@ -20,7 +20,7 @@ export function WalletBox() {
         ) : (
           <>
             <Text>
-              {t('cards.wallet.balance')}:{' '}
+              {t('cards.wallet.current')}:{' '}
               <strong data-testid="wallet-balance">{formatMoney(wallet.data.ballance)}</strong>
             </Text>
             {wallet.data.ballance < 0 && (

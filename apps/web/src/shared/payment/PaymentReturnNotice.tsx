@@ -11,12 +11,18 @@ export function PaymentReturnNotice({
   redirect,
   orderLabelKey = 'payment.orderId',
   textKeys = {},
+  titleKeys = {},
+  onClose,
 }: {
   redirect: BackRedirect;
   /** What `o` is on this page (order, receipt…). */
   orderLabelKey?: string;
   /** A page's own sentence for a status (e.g. a card registration's success). */
   textKeys?: Partial<Record<PaymentResultKind, string>>;
+  /** A page's own heading for a status. */
+  titleKeys?: Partial<Record<PaymentResultKind, string>>;
+  /** Shows a close button (e.g. to drop r and s from the address). */
+  onClose?: () => void;
 }) {
   const { t } = useTranslation();
   if (redirect.state === 'none' || redirect.state === 'error') return null;
@@ -44,7 +50,10 @@ export function PaymentReturnNotice({
   return (
     <Alert
       color={color}
-      title={t(status.titleKey)}
+      title={t(titleKeys[status.kind] ?? status.titleKey)}
+      withCloseButton={!!onClose}
+      onClose={onClose}
+      closeButtonLabel={t('common.close')}
       role={status.severity === 'success' ? 'status' : 'alert'}
       data-testid="payment-return"
       data-status={status.kind}
