@@ -233,8 +233,7 @@ export async function onTransactionStopped(
     .returning();
   const current = charge ?? (await chargeByTransaction(deps.db, transactionId));
   if (!current || current.status !== 'FINISHING' || current.endTime === null) return;
-  if (await waitsForUnplug(deps.db, current)) return;
-  await settle(deps, current.id);
+  await settleIfDone(deps, current);
 }
 
 async function chargeByTransaction(db: Db, transactionId: number) {
@@ -242,19 +241,34 @@ async function chargeByTransaction(db: Db, transactionId: number) {
   return row ?? null;
 }
 
-/** Parking is billed until the car leaves: the connector still reports Finishing (or Charging). */
-async function waitsForUnplug(db: Db, charge: ChargeRow): Promise<boolean> {
-  if (!charge.parkingEnabled || charge.unpluggedAt !== null || (charge.energyWh ?? 0) <= 0)
-    return false;
+/**
+ * Parking is billed from the charge's end (charger's clock) until the car leaves: the connector
+ * leaves Finishing and its StatusNotification timestamp is the end. While the car stays, the
+ * charge waits in FINISHING; once the fee would use up the hold it stops counting, and the time
+ * waited (since the StopTransaction arrived) is billed on the charger's timeline.
+ */
+async function parkingState(
+  db: Db,
+  charge: ChargeRow,
+): Promise<{ waiting: boolean; until: Date | null }> {
+  if (!charge.parkingEnabled || (charge.energyWh ?? 0) <= 0 || charge.endTime === null)
+    return { waiting: false, until: null };
+  if (charge.unpluggedAt) return { waiting: false, until: charge.unpluggedAt };
   const [c] = await db
     .select({ status: chargers.status })
     .from(chargers)
     .where(eq(chargers.id, charge.chargerId));
-  if (!c || (c.status !== 'FINISHING' && c.status !== 'OCCUPIED')) return false;
-  // The parking fee cannot exceed its hold: once it would, stop counting.
-  const minutes = (Date.now() - charge.endTime!.getTime()) / 60_000;
-  const cost = costOf(charge.energyWh ?? 0, minutes, charge);
-  return cost.grossPrice < charge.holdAmount;
+  // Already gone (its unplug report came first or was missed): no parking is billed.
+  if (!c || (c.status !== 'FINISHING' && c.status !== 'OCCUPIED'))
+    return { waiting: false, until: null };
+  const [tx] = await db
+    .select({ stopReceivedAt: ocppTransactions.updatedAt })
+    .from(ocppTransactions)
+    .where(eq(ocppTransactions.id, charge.ocppTransactionId!));
+  const waitedMs = Math.max(0, Date.now() - (tx?.stopReceivedAt.getTime() ?? Date.now()));
+  const cost = costOf(charge.energyWh ?? 0, waitedMs / 60_000, charge);
+  if (cost.grossPrice < charge.holdAmount) return { waiting: true, until: null };
+  return { waiting: false, until: new Date(charge.endTime.getTime() + waitedMs) };
 }
 
 /** The connector left Finishing (car unplugged): parking time ends, the charge is settled. */
@@ -277,13 +291,14 @@ export async function onConnectorFreed(
   for (const r of rows) await settle(deps, r.id);
 }
 
-/** Re-checks a FINISHING charge that waits for the car to leave (sweeper). */
+/** A FINISHING charge whose transaction ended: settled now unless the car is still parked. */
 export async function settleIfDone(deps: ChargingDeps, charge: ChargeRow): Promise<void> {
-  if (await waitsForUnplug(deps.db, charge)) return;
-  if (charge.parkingEnabled && charge.unpluggedAt === null) {
+  const parking = await parkingState(deps.db, charge);
+  if (parking.waiting) return;
+  if (parking.until && !charge.unpluggedAt) {
     await deps.db
       .update(charges)
-      .set({ unpluggedAt: new Date() })
+      .set({ unpluggedAt: parking.until })
       .where(and(eq(charges.id, charge.id), isNull(charges.unpluggedAt)));
   }
   await settle(deps, charge.id);
