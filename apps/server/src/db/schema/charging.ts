@@ -84,9 +84,11 @@ export const charges = pgTable(
     uniqueIndex('charges_user_active_key')
       .on(t.userId)
       .where(sql`${t.status} <> 'FINISHED'`),
-    uniqueIndex('charges_charger_active_key')
+    // A charge waiting in FINISHING for its parking to end does not hold the connector: the
+    // start rule (FINISHING allowed by the device) decides.
+    uniqueIndex('charges_charger_running_key')
       .on(t.chargerId)
-      .where(sql`${t.status} <> 'FINISHED'`),
+      .where(sql`${t.status} in ('NEW', 'RESERVED', 'STARTING', 'STARTED')`),
     uniqueIndex('charges_id_tag_key').on(t.idTag),
     uniqueIndex('charges_ocpp_transaction_key').on(t.ocppTransactionId),
     index('charges_user_end_idx').on(t.userId, t.endTime),
@@ -121,6 +123,9 @@ export const chargeReceipts = pgTable(
     // A charge is billed once.
     uniqueIndex('charge_receipts_charge_key').on(t.chargeId),
     index('charge_receipts_user_idx').on(t.userId),
+    index('charge_receipts_unpaid_idx')
+      .on(t.id)
+      .where(sql`${t.paidAt} is null`),
   ],
 );
 
