@@ -17,6 +17,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Voltpark <no-reply@voltpark.hu>'),
   WIZARD_CARS_OPTIONAL: z.enum(['0', '1']).default('0'),
+  WIZARD_CARDS: z.enum(['0', '1']).default('1'),
   WELCOME_SCREEN: z.enum(['0', '1']).default('1'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   GOOGLE_CLIENT_IDS: z.string().optional(),
@@ -54,6 +55,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   wizardCarsOptional: boolean;
+  /** The welcome wizard asks for a bank card (skippable). */
+  wizardCards: boolean;
   welcomeScreen: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     wizardCarsOptional: e.WIZARD_CARS_OPTIONAL === '1',
+    wizardCards: e.WIZARD_CARDS === '1',
     welcomeScreen: e.WELCOME_SCREEN === '1',
     trustProxy: e.TRUST_PROXY === '1',
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,

@@ -28,6 +28,7 @@ export type ScreenKey =
   | 'profileWizard'
   | 'billingWizard'
   | 'carsWizard'
+  | 'cardsWizard'
   | 'chargeHistory'
   | 'receipt'
   | 'paymentResult'
@@ -301,8 +302,8 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/cards-wizard',
-    screen: 'later',
-    meta: later('creditCardsWizard', 'route.cardsWizard', wizard),
+    screen: 'cardsWizard',
+    meta: meta('creditCardsWizard', 'route.cardsWizard', wizard),
   },
   {
     path: '/privacy-statement-wizard',

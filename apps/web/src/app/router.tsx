@@ -44,6 +44,7 @@ const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
   profileWizard: () => screen(import('../features/onboarding'), (m) => m.ProfileWizardPage),
   billingWizard: () => screen(import('../features/onboarding'), (m) => m.BillingWizardPage),
   carsWizard: () => screen(import('../features/onboarding'), (m) => m.CarsWizardPage),
+  cardsWizard: () => screen(import('../features/onboarding'), (m) => m.CardsWizardPage),
   chargeHistory: () => screen(import('../features/charging'), (m) => m.ChargeHistoryPage),
   receipt: () => screen(import('../features/charging'), (m) => m.ReceiptPage),
   paymentResult: () => screen(import('../features/charging'), (m) => m.PaymentResultPage),

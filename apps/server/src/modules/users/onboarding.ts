@@ -5,15 +5,13 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { billingData } from '../../db/schema/billing.js';
 import { userCars } from '../../db/schema/cars.js';
+import { cards } from '../../db/schema/payments.js';
 
-/**
- * The operator's switches (SPEC §3 Settings flags). The card step of the welcome wizard stays
- * off until saved cards exist (payments issue): it must not offer what cannot be done.
- */
+/** The operator's switches (SPEC §3 Settings flags). */
 export function frontendSettings(config: Config): Settings {
   return {
     frontendWizardCarsOptional: config.wizardCarsOptional ? '1' : '0',
-    frontendWizardCards: '0',
+    frontendWizardCards: config.wizardCards ? '1' : '0',
     frontendWelcomeScreen: config.welcomeScreen ? '1' : '0',
     socialLogin: {
       google: config.social.google?.clientIds[0] ?? null,
@@ -33,6 +31,11 @@ export async function onboardingDetails(db: Db, userId: number): Promise<Onboard
     .select({ n: count() })
     .from(userCars)
     .where(and(eq(userCars.userId, userId), isNull(userCars.deletedAt)));
+  // A card counts once SimplePay confirmed it (not while processing, failed or deleted).
+  const [card] = await db
+    .select({ n: count() })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), eq(cards.status, 'active')));
   const hasPhone = Boolean(user?.phone);
   const hasBilling = (billing?.n ?? 0) > 0;
   const hasCar = (cars?.n ?? 0) > 0;
@@ -40,7 +43,7 @@ export async function onboardingDetails(db: Db, userId: number): Promise<Onboard
     userHasPhoneNumber: hasPhone,
     userHasBillingData: hasBilling,
     userHasCar: hasCar,
-    userHasCreditCard: false,
+    userHasCreditCard: (card?.n ?? 0) > 0,
     carAdditionSkipped: user?.carAdditionSkipped ?? false,
     creditCardAdditionSkipped: user?.cardAdditionSkipped ?? false,
     userSetPhoneNumber: hasPhone,

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ProfileForm } from '@/features/account';
 import { BillingScreen } from '@/features/billing';
+import { CardsScreen } from '@/features/cards';
 import { CarsScreen } from '@/features/cars';
 import { apiRoutes, callApi } from '@/shared/api';
 import { stepPending, type WizardStep } from '@/shared/lib/onboarding';
@@ -26,21 +27,29 @@ const HINTS: Record<WizardStep, string> = {
   card: 'onboarding.hintCard',
 };
 
-/** The steps the web app can show; the card step waits for the saved-cards screen. */
-export type ShownStep = Exclude<WizardStep, 'card'>;
+/** SPEC §9: the cards list is polled every 5 s; the card step follows it the same way. */
+const CARD_POLL_MS = 5000;
 
 /**
  * One step of the welcome wizard (SPEC §2): "step n of N" over the steps of this run, the
  * step's screen in wizard mode, previous, next or (last) start using, which returns to /.
  * Next is offered once the step is done; the car step can be skipped when the operator made it
- * optional.
+ * optional, the card step always (skip-car and skip-card calls).
  */
-export function WizardStepPage({ step }: { step: ShownStep }) {
+export function WizardStepPage({ step }: { step: WizardStep }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, extra, failed } = useOnboarding();
   const session = useSession();
   const title = t(ROUTE_TITLES[step]);
+  const cardPending = step === 'card' && !!extra && !extra.onboardingDetails.userHasCreditCard;
+
+  // A card registered at SimplePay turns active a little later (IPN): follow it like the list.
+  useEffect(() => {
+    if (!cardPending) return;
+    const id = setInterval(() => void loadUser(), CARD_POLL_MS);
+    return () => clearInterval(id);
+  }, [cardPending]);
 
   if (failed || !user || !extra) {
     return (
@@ -75,11 +84,17 @@ export function WizardStepPage({ step }: { step: ShownStep }) {
   };
   const refresh = () => void loadUser();
 
-  const skipCar = async () => {
-    const details = await callApi(apiRoutes.skipCarAddition, {});
+  const skip = async () => {
+    const details =
+      step === 'car'
+        ? await callApi(apiRoutes.skipCarAddition, {})
+        : await callApi(apiRoutes.skipCardAddition, {});
     if (session.user) setUser(session.user, { ...extra, onboardingDetails: details });
     goNext();
   };
+  const canSkip =
+    !done &&
+    (step === 'card' || (step === 'car' && extra.settings.frontendWizardCarsOptional === '1'));
 
   let content: ReactNode;
   if (step === 'phone') {
@@ -88,8 +103,10 @@ export function WizardStepPage({ step }: { step: ShownStep }) {
     );
   } else if (step === 'billing') {
     content = <BillingScreen wizard onListChange={refresh} />;
-  } else {
+  } else if (step === 'car') {
     content = <CarsScreen wizard onCarsChange={refresh} />;
+  } else {
+    content = <CardsScreen wizard />;
   }
 
   return (
@@ -108,11 +125,12 @@ export function WizardStepPage({ step }: { step: ShownStep }) {
           <span />
         )}
         <Group gap="md">
-          {step === 'car' && !done && extra.settings.frontendWizardCarsOptional === '1' && (
+          {canSkip && (
             <Button
               variant="subtle"
               className="vp-touch"
-              onClick={() => void skipCar().catch(() => {})}
+              onClick={() => void skip().catch(() => {})}
+              data-testid="wizard-skip"
             >
               {t('onboarding.skip')}
             </Button>
@@ -134,3 +152,4 @@ export function WizardStepPage({ step }: { step: ShownStep }) {
 export const ProfileWizardPage = () => <WizardStepPage step="phone" />;
 export const BillingWizardPage = () => <WizardStepPage step="billing" />;
 export const CarsWizardPage = () => <WizardStepPage step="car" />;
+export const CardsWizardPage = () => <WizardStepPage step="card" />;

@@ -1,2 +1,7 @@
 export { WelcomePage } from './WelcomePage';
-export { BillingWizardPage, CarsWizardPage, ProfileWizardPage } from './WizardStepPage';
+export {
+  BillingWizardPage,
+  CardsWizardPage,
+  CarsWizardPage,
+  ProfileWizardPage,
+} from './WizardStepPage';

@@ -1,0 +1,146 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { OnboardingDetails, Settings } from '@voltpark/contract';
+import { buildRoutes } from '@/app/router';
+import { theme } from '@/app/theme';
+import { i18nReady, setLanguage } from '@/shared/i18n';
+import { resetSessionForTests } from '@/shared/session';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown, extraData?: unknown) =>
+  json({ result: true, data, messages: [], useAlert: false, ...(extraData ? { extraData } : {}) });
+
+const user = {
+  id: 3,
+  email: 'bea@example.hu',
+  types: ['USER'],
+  casualUser: false,
+  casualCharge: false,
+  preferedLanguage: 'hu',
+  firstName: null,
+  lastName: null,
+  phone: '+36 30 123 4567',
+  hasPassword: true,
+  usedApple: false,
+  usedFacebook: false,
+  usedGoogle: false,
+};
+const details = (over: Partial<OnboardingDetails>): OnboardingDetails => ({
+  userHasPhoneNumber: true,
+  userHasBillingData: false,
+  userHasCar: false,
+  userHasCreditCard: false,
+  carAdditionSkipped: false,
+  creditCardAdditionSkipped: false,
+  userSetPhoneNumber: true,
+  userSetBillingData: false,
+  userSetCar: false,
+  ...over,
+});
+const settings = (over: Partial<Settings> = {}): Settings => ({
+  frontendWizardCarsOptional: '0',
+  frontendWizardCards: '1',
+  frontendWelcomeScreen: '1',
+  ...over,
+});
+
+/** A server whose loggedin-user answers with these details (other lists empty). */
+function serve(d: OnboardingDetails, s: Settings) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const u = String(url);
+      calls.push(u);
+      if (u.includes('/user/loggedin-user')) return ok(user, { settings: s, onboardingDetails: d });
+      if (u.includes('/user/skip-car-addition')) return ok({ ...d, carAdditionSkipped: true });
+      return ok([]);
+    }),
+  );
+  return calls;
+}
+
+function renderAt(path: string) {
+  localStorage.setItem('loggedInUserId', '3');
+  localStorage.setItem('loggedInUserToken', 'tok');
+  resetSessionForTests();
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <MantineProvider theme={theme}>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('welcome wizard (component)', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await setLanguage('hu');
+  });
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    resetSessionForTests();
+    vi.unstubAllGlobals();
+  });
+
+  it('/welcome lists only the steps not done, numbered from 1', async () => {
+    serve(details({ userHasCar: true }), settings());
+    renderAt('/welcome');
+    const list = await screen.findByTestId('wizard-steps', {}, { timeout: 5000 });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Számlázási adatok',
+      'Bankkártya',
+    ]);
+  });
+
+  it('a step page counts over the remaining steps, and next waits until the step is done', async () => {
+    serve(details({}), settings());
+    renderAt('/billing-wizard');
+    expect((await screen.findByTestId('wizard-step', {}, { timeout: 5000 })).textContent).toBe(
+      '1/3. lépés: Számlázási adatok',
+    );
+    const next = screen.getByTestId('wizard-next');
+    expect(next).toHaveProperty('disabled', true);
+    // The first step has no previous step, only the welcome screen.
+    expect(screen.getByRole('button', { name: 'Vissza' })).toBeTruthy();
+  });
+
+  it('with the card wizard off the car step is the last: start using', async () => {
+    serve(details({ userHasBillingData: true }), settings({ frontendWizardCards: '0' }));
+    renderAt('/cars-wizard');
+    expect((await screen.findByTestId('wizard-step', {}, { timeout: 5000 })).textContent).toBe(
+      '1/1. lépés: Az ön autója',
+    );
+    expect(screen.getByTestId('wizard-next').textContent).toBe(
+      'A Voltpark használatának megkezdése',
+    );
+    expect(screen.queryByTestId('wizard-skip')).toBeNull();
+  });
+
+  it('an optional car step can be skipped (skip-car call), which finishes the wizard', async () => {
+    const calls = serve(
+      details({ userHasBillingData: true }),
+      settings({ frontendWizardCards: '0', frontendWizardCarsOptional: '1' }),
+    );
+    const router = renderAt('/cars-wizard');
+    const skip = await screen.findByTestId('wizard-skip', {}, { timeout: 5000 });
+    await userEvent.setup().click(skip);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((u) => u.includes('/api/v1/user/skip-car-addition'))).toBe(true);
+  });
+
+  it('/welcome with nothing left to do goes to the map', async () => {
+    serve(
+      details({ userHasBillingData: true, userHasCar: true }),
+      settings({ frontendWizardCards: '0' }),
+    );
+    const router = renderAt('/welcome');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+  });
+});
