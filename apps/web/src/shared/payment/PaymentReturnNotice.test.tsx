@@ -112,4 +112,14 @@ describe('useBackRedirect and PaymentReturnNotice', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByTestId('payment-return')).toBeNull();
   });
+
+  it('treats r without s as not genuine without asking the server', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/prepaid-payment-result?r=abc');
+    expect((await screen.findByTestId('payment-return')).textContent).toContain(
+      'visszairányítása nem hiteles',
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -25,21 +25,22 @@ export function useBackRedirect(): BackRedirect {
   const s = query.s ?? '';
   const check = useQuery({
     queryKey: ['payment-return', r, s],
-    enabled: r !== '',
+    enabled: r !== '' && s !== '',
     queryFn: () => callApi(apiRoutes.paymentReturn, { query: { r, s }, inlineErrors: true }),
     staleTime: Infinity,
     retry: false,
   });
   if (!r) return { state: 'none' };
+  // Without a signature nothing in r can be believed; no need to ask.
+  if (!s) return { state: 'invalid', messages: [] };
   if (check.isPending) return { state: 'checking' };
   if (check.isError) {
     const err = check.error;
     if (err instanceof ApiError && !err.network && err.envelope) {
       const env = err.envelope;
-      return {
-        state: 'invalid',
-        messages: env.messages.length ? env.messages : env.message ? [env.message] : [],
-      };
+      const all = env.messages.length ? env.messages : env.message ? [env.message] : [];
+      // Field messages (r or s malformed) are about the query, not for the driver.
+      return { state: 'invalid', messages: all.filter((m) => !m.field) };
     }
     return { state: 'error' };
   }
