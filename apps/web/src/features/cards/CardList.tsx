@@ -51,16 +51,19 @@ function CardRow({
         {!processing && card.expiry && (
           <Text size="sm">{t('cards.expiry', { expiry: formatExpiry(card.expiry) })}</Text>
         )}
-        <Group gap="xs">
-          {!processing && !card.defaultCard && (
-            <Button size="xs" variant="light" onClick={onDefault}>
-              {t('cards.setDefault')}
+        {/* A card still being processed has no actions: SimplePay settles it within minutes. */}
+        {!processing && (
+          <Group gap="xs">
+            {!card.defaultCard && (
+              <Button size="xs" variant="light" onClick={onDefault}>
+                {t('cards.setDefault')}
+              </Button>
+            )}
+            <Button size="xs" variant="outline" color="red" onClick={onDelete}>
+              {t('cards.delete')}
             </Button>
-          )}
-          <Button size="xs" variant="outline" color="red" onClick={onDelete}>
-            {t('cards.delete')}
-          </Button>
-        </Group>
+          </Group>
+        )}
       </Stack>
     </Card>
   );
@@ -115,11 +118,7 @@ export function CardList() {
         title={t('cards.deleteTitle')}
         centered
       >
-        <Text mb="md">
-          {toDelete?.cardMask
-            ? t('cards.deleteText', { mask: toDelete.cardMask })
-            : t('cards.deleteProcessingText')}
-        </Text>
+        <Text mb="md">{t('cards.deleteText', { mask: toDelete?.cardMask ?? '' })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setToDelete(null)}>
             {t('account.cancel')}
