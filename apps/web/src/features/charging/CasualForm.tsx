@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, List, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { Charger, User } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, callApiEnvelope, notify } from '@/shared/api';
+import { apiRoutes, callApiEnvelope } from '@/shared/api';
 import { formatMoney } from '@/shared/format';
 import { startSession } from '@/shared/session';
 import { otherOptionsKey } from './casualAmounts';
@@ -77,7 +77,6 @@ export function CasualForm({ charger }: { charger: Charger }) {
       else if (fieldMsg?.field === 'parkCode') setParkError(fieldMsg.text);
       else {
         setError(f.text);
-        notify(f.text, 'error', { id: 'casual-start-error' });
       }
     } finally {
       setBusy(false);

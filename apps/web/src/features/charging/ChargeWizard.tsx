@@ -15,7 +15,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Charger } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { notify } from '@/shared/api';
 import { formatMoney, formatNumber } from '@/shared/format';
 import { useSession } from '@/shared/session';
 import { PANEL_POLL_MS, START_DEBOUNCE_MS } from './constants';
@@ -199,7 +198,6 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
     } catch (e) {
       const f = startFailure(e, t);
       setError(f.text);
-      notify(f.text, 'error', { id: 'start-error' });
       if (f.toCards) void navigate('/cards');
     } finally {
       setStarting(false);

@@ -17,7 +17,13 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Text mb="md">{text}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notify } from '@/shared/api';
 import { formatMoney } from '@/shared/format';
 import { useMinutesLabel } from './duration';
 import { CHARGE_MINUTES, ENERGY_MAX_DIGITS, WIZARD_AMOUNTS } from './constants';
@@ -35,6 +34,8 @@ export function ModePicker({
   const minutesLabel = useMinutesLabel();
   const values = pickerValues(choice);
   const [energyText, setEnergyText] = useState(values.energy ? String(values.energy) : '');
+  // SPEC §5: out of range → an alert (under the field) and the field is cleared.
+  const [energyAlert, setEnergyAlert] = useState<'tooLow' | 'tooHigh' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Another mode chosen: the energy field is reset with the others.
   useEffect(() => {
@@ -50,10 +51,11 @@ export function ModePicker({
     timer.current = null;
     const r = checkEnergy(text);
     if (r.kind === 'ok') {
+      setEnergyAlert(null);
       onChoose({ mode: 'energy', kWh: r.kWh });
       return;
     }
-    if (r.kind !== 'clear') notify(t(ENERGY_ALERT_KEY[r.kind]), 'warn', { id: 'energy-alert' });
+    setEnergyAlert(r.kind === 'clear' ? null : r.kind);
     setEnergyText('');
     if (choice?.mode === 'energy') onChoose(null);
   }
@@ -61,6 +63,7 @@ export function ModePicker({
   function energyChanged(raw: string) {
     const v = sanitizeEnergyInput(raw);
     setEnergyText(v);
+    setEnergyAlert(null);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => commitEnergy(v), INPUT_DEBOUNCE_MS);
   }
@@ -125,6 +128,8 @@ export function ModePicker({
           value={energyText}
           onChange={(e) => energyChanged(e.currentTarget.value)}
           onBlur={() => timer.current && commitEnergy(energyText)}
+          error={energyAlert ? t(ENERGY_ALERT_KEY[energyAlert]) : null}
+          errorProps={{ role: 'alert' }}
           rightSection="kWh"
           rightSectionWidth={48}
         />

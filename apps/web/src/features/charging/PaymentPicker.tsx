@@ -77,6 +77,7 @@ export function PaymentPicker({
           onChange={(e) => onSecret(e.currentTarget.value)}
           error={secretError}
           autoComplete="off"
+          visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
           maxLength={32}
           required
         />

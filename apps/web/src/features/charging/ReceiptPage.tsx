@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRoutes, callApi, notify } from '@/shared/api';
+import { ApiError, apiRoutes, callApi } from '@/shared/api';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
@@ -24,11 +24,6 @@ export function ReceiptPage() {
   const rowNumber = parseId(query.rowNumber);
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-
-  useEffect(() => {
-    if (rowNumber === null)
-      notify(t('charging.receipt.noRowNumber'), 'error', { id: 'receipt-no-row' });
-  }, [rowNumber, t]);
 
   const receipt = useQuery({
     queryKey: ['receipt', rowNumber],
@@ -52,7 +47,6 @@ export function ReceiptPage() {
     } catch (e) {
       const text = failureText(e, t('charging.receipt.payFailed'));
       setPayError(text);
-      notify(text, 'error', { id: 'receipt-pay-error' });
     } finally {
       setPaying(false);
     }

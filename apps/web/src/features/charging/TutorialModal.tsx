@@ -22,7 +22,13 @@ export function TutorialModal({ opened, onClose }: { opened: boolean; onClose: (
   };
   const n = slide + 1;
   return (
-    <Modal opened={opened} onClose={close} title={t('charging.tutorial.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('charging.tutorial.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dark.6" aria-live="polite">
           {t('charging.tutorial.counter', { n, of: TUTORIAL_SLIDES })}

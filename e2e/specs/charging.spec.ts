@@ -1,0 +1,527 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import {
+  escapeRe,
+  expect,
+  expectNoSeriousA11yViolations,
+  locationDetail,
+  locations,
+  t,
+  test,
+} from '../support/fixtures';
+
+/**
+ * Charging (issue 5) in the browser against the real server, its simulated OCPP chargers and the
+ * SimplePay emulator's pay page: a registered driver starts a charge with each payment mode
+ * (wallet, card at SimplePay, saved card), watches it on a simulated charger, stops it and opens
+ * the receipt; a guest charges with an e-mail address. Phone viewport.
+ *
+ * The server sends payment pages back to PUBLIC_URL (http://localhost:<port> by default), so the
+ * tests run on that origin (the session lives in that origin's localStorage).
+ */
+test.use({ baseURL: baseURL.replace('127.0.0.1', 'localhost') });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const configText = fs.readFileSync(path.join(here, '../playwright.config.ts'), 'utf8');
+const CAPTCHA = /CAPTCHA_TEST_ANSWER:\s*'([A-Z0-9]{5})'/.exec(configText)?.[1] ?? null;
+const PASSWORD = 'Voltpark2026';
+const PAYING_CARD = '4908366099900425';
+/** hu-HU money as the app prints it: "5 000 Ft" with no-break spaces. */
+const money = (s: string) => s.replace(/ /g, '\u00a0');
+
+interface TestUser {
+  email: string;
+  id: number;
+  token: string;
+  auth: string;
+}
+
+const authed = (user: TestUser) => ({ Authorization: user.auth, 'X-Lang': 'hu' });
+
+async function apiData<T>(
+  request: APIRequestContext,
+  user: TestUser,
+  url: string,
+  init: { method?: 'GET' | 'POST'; form?: Record<string, string>; data?: unknown } = {},
+): Promise<T> {
+  const res =
+    init.method === 'POST'
+      ? await request.post(url, { headers: authed(user), form: init.form, data: init.data })
+      : await request.get(url, { headers: authed(user) });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** A fresh activated user: registration (sandbox captcha answer), activation mail, log-in. */
+async function freshUser(request: APIRequestContext, tag: string): Promise<TestUser> {
+  const email = `e2e-chg-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.hu`;
+  const code = (
+    (await (await request.post('/api/security/generate', { form: {} })).json()) as { data: string }
+  ).data;
+  const reg = await request.post('/api/v1/user/register', {
+    form: {
+      email,
+      phone: '+36 30 123 4567',
+      password: PASSWORD,
+      password2: PASSWORD,
+      accepted: 'true',
+      code,
+      inputCode: CAPTCHA!,
+    },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const list = await (await request.get('/sandbox/mailbox?lang=hu')).text();
+        const row = [
+          ...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="([^"]+)"/g),
+        ].find((r) => r[1] === email);
+        if (!row) return null;
+        const mail = (await (await request.get(row[2]!)).text()).replace(/&amp;/g, '&');
+        link =
+          new RegExp(`https?://[^\\s"<]*${escapeRe('/api/v1/user/activate')}[^\\s"<]*`).exec(
+            mail,
+          )?.[0] ?? null;
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
+  const u = new URL(link!);
+  const act = await request.get(`${u.pathname}${u.search}`, { maxRedirects: 0 });
+  expect(act.status()).toBeLessThan(400);
+  const login = await request.post('/api/v1/user/login', { form: { email, password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const session = ((await login.json()) as { data: { user: { id: number }; token: string } }).data;
+  const auth = `Basic ${Buffer.from(`${session.user.id}:${session.token}`).toString('base64')}`;
+  return { email, id: session.user.id, token: session.token, auth };
+}
+
+/** Billing data and a catalogue car through the API (their screens are other issues'). */
+async function addBillingAndCar(request: APIRequestContext, user: TestUser): Promise<number> {
+  const billing = await apiData<{ id: number }[]>(
+    request,
+    user,
+    '/api/v1/billing-data/save-current-user',
+    {
+      method: 'POST',
+      data: {
+        type: 'PERSON',
+        lastName: 'Teszt',
+        firstName: 'Elek',
+        emailAddress: user.email,
+        phone: '+36 30 123 4567',
+        defaultBillingData: true,
+        address: {
+          countryCode: 'HU',
+          zipCode: '1051',
+          city: 'Budapest',
+          street: 'Nádor',
+          addressType: 'utca',
+          houseNumber: '12',
+        },
+      },
+    },
+  );
+  const vehicles = await apiData<{ id: number; maxChargingPowerACKw: number | null }[]>(
+    request,
+    user,
+    '/api/v1/vehicle',
+  );
+  const vehicle = vehicles.find((v) => (v.maxChargingPowerACKw ?? 0) > 0);
+  expect(vehicle, 'a catalogue vehicle with AC charging power').toBeTruthy();
+  await apiData(request, user, '/api/v1/car', {
+    method: 'POST',
+    form: { vehicleId: String(vehicle!.id), licencePlate: 'TST-001' },
+  });
+  return billing[0]!.id;
+}
+
+interface ChargerInfo {
+  id: number;
+  name: string;
+  status: { value: string };
+  tariff: { freeCharging: boolean; unitChargingGross: number } | null;
+  deviceType: { currentType: 'AC' | 'DC' };
+}
+
+const used = new Set<number>();
+/** A seeded AC charger that is available and has a paid tariff, different in every test. */
+async function availableCharger(request: APIRequestContext): Promise<ChargerInfo> {
+  for (const l of await locations(request)) {
+    if (!l.hasCharger) continue;
+    for (const c of (await locationDetail(request, l.id)).chargers) {
+      if (used.has(c.id)) continue;
+      const res = await request.get(`/api/v1/charger/charger?charger-id=${c.id}`);
+      const ch = ((await res.json()) as { data: ChargerInfo }).data;
+      if (
+        ch.status.value === 'AVAILABLE' &&
+        ch.tariff &&
+        !ch.tariff.freeCharging &&
+        ch.deviceType.currentType === 'AC'
+      ) {
+        used.add(ch.id);
+        return ch;
+      }
+    }
+  }
+  throw new Error('the demo seed has no free AC charger left');
+}
+
+/** The browser holds the session as the app's log-in leaves it; the tutorial is off unless asked. */
+async function signIn(page: Page, user: TestUser, { tutorial = false } = {}) {
+  await page.addInitScript(
+    ({ id, email, token, tutorial }) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('loggedInUserId', String(id));
+      localStorage.setItem('loggedInEmail', email);
+      localStorage.setItem('loggedInUserToken', token);
+      localStorage.setItem('language', 'hu');
+      if (!tutorial) localStorage.setItem('noChargingWizard', '1');
+    },
+    { id: user.id, email: user.email, token: user.token, tutorial },
+  );
+}
+
+/** Fills the emulator's pay page and pays. */
+async function payOnEmulator(page: Page) {
+  await expect(page).toHaveURL(/\/sandbox\/simplepay\/pay\//, { timeout: 15_000 });
+  await page.locator('#cardNumber').fill(PAYING_CARD);
+  await page.locator('#expiry').fill('12/30');
+  await page.locator('#cvc').fill('123');
+  await page.locator('#cardName').fill('Teszt Elek');
+  await page
+    .getByRole('button', { name: t('hu', 'sandboxPay.pay', {}, 'messages'), exact: true })
+    .click();
+}
+
+/** Tops the wallet up through the API and the emulator's pay page. */
+async function topUpWallet(
+  page: Page,
+  request: APIRequestContext,
+  user: TestUser,
+  billingId: number,
+) {
+  const url = await apiData<string>(
+    request,
+    user,
+    `/api/v1/wallet/charge-wallet?amount=30000&billing-data-id=${billingId}`,
+  );
+  await page.goto(url);
+  await payOnEmulator(page);
+  await expect(page).toHaveURL(/\/prepaid-payment-result\?r=/);
+  await expect
+    .poll(
+      async () =>
+        (await apiData<{ ballance: number }>(request, user, '/api/v1/wallet/wallet-balance'))
+          .ballance,
+      { timeout: 20_000 },
+    )
+    .toBe(30000);
+}
+
+/** Registers the paying card with a secret code through the API and the emulator's pay page. */
+async function saveCard(page: Page, request: APIRequestContext, user: TestUser, secret: string) {
+  const url = await apiData<string>(request, user, '/api/v1/simplepay/card-registration', {
+    method: 'POST',
+    form: { cardSecret: secret },
+  });
+  await page.goto(url);
+  await payOnEmulator(page);
+  await expect(page).toHaveURL(/\/cards\?r=/);
+  await expect
+    .poll(
+      async () =>
+        (await apiData<{ cardMask: string }[]>(request, user, '/api/v1/user/credit-cards'))[0]
+          ?.cardMask ?? '',
+      { timeout: 20_000 },
+    )
+    .toContain('0425');
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: t('hu', 'charging.panel.title') });
+
+/** On a page with the current-charge panel: waits for energy to flow, then stops the charge. */
+async function watchAndStop(page: Page) {
+  const p = panel(page);
+  await expect(p).toBeVisible();
+  await expect(p.getByText(t('hu', 'charging.status.STARTED'))).toBeVisible({ timeout: 45_000 });
+  // The simulated charger sends meter values every 10 s; the panel polls every 10 s.
+  await expect(p.getByText(t('hu', 'charging.panel.elapsed'))).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const text = (await p.textContent()) ?? '';
+        const m = /([\d\u00a0 ]+,\d{2}) \/ /.exec(text) ?? /: ([\d\u00a0 ]+,\d{2}) kWh/.exec(text);
+        return m ? Number(m[1]!.replace(/[\s\u00a0]/g, '').replace(',', '.')) : 0;
+      },
+      { timeout: 45_000 },
+    )
+    .toBeGreaterThan(0);
+  await p.getByRole('button', { name: t('hu', 'charging.panel.stop') }).click();
+  const dialog = page.getByRole('dialog', { name: t('hu', 'charging.panel.stop') });
+  await expect(dialog).toContainText(t('hu', 'charging.panel.confirmStop'));
+  await dialog.getByRole('button', { name: t('hu', 'common.yes') }).click();
+  await expect(p.getByText(t('hu', 'charging.panel.stopSent'))).toBeVisible();
+  // SPEC §4: the stop button hides for 15 s after the request.
+  await expect(p.getByRole('button', { name: t('hu', 'charging.panel.stop') })).toHaveCount(0);
+}
+
+/** After the charge ended: its record in the history has a receipt, which opens. */
+async function openReceipt(page: Page, chargerName: string, opts: { paid: boolean }) {
+  await expect(page).toHaveURL(/\/charge-history/);
+  const record = page.getByTestId('charge-record').filter({ hasText: chargerName }).first();
+  await expect(record).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousA11yViolations(page, '/charge-history with a finished charge');
+  await record.getByRole('link', { name: t('hu', 'charging.record.receipt') }).click();
+  await expect(page).toHaveURL(/\/receipt\?rowNumber=\d+/);
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toContainText(t('hu', 'charging.receipt.issueDate'));
+  await expect(receipt).toContainText(/kWh/);
+  await expect(receipt).toContainText(/Ft/);
+  await expect(receipt).toContainText(
+    t('hu', opts.paid ? 'charging.receipt.paid' : 'charging.receipt.unpaid'),
+  );
+  await expect(receipt.getByRole('button', { name: t('hu', 'charging.receipt.pay') })).toHaveCount(
+    opts.paid ? 0 : 1,
+  );
+  await expectNoSeriousA11yViolations(page, '/receipt');
+}
+
+test.describe('charging', () => {
+  test.beforeEach(() => {
+    test.fixme(!CAPTCHA, 'needs CAPTCHA_TEST_ANSWER in the e2e server env');
+  });
+
+  test('wallet: tutorial, amount mode, start from the wallet, progress, stop, receipt', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const user = await freshUser(request, 'wallet');
+    const billingId = await addBillingAndCar(request, user);
+    const charger = await availableCharger(request);
+    await signIn(page, user, { tutorial: true });
+    await topUpWallet(page, request, user, billingId);
+
+    await page.goto(`/charger/${charger.id}`);
+    // First time: the 7-slide tutorial; "do not show again" is remembered.
+    const tutorial = page.getByRole('dialog', { name: t('hu', 'charging.tutorial.title') });
+    await expect(tutorial).toBeVisible();
+    await expect(tutorial).toContainText(t('hu', 'charging.tutorial.slide1.title'));
+    for (let i = 1; i < 7; i++)
+      await tutorial.getByRole('button', { name: t('hu', 'charging.tutorial.next') }).click();
+    await expect(tutorial).toContainText(t('hu', 'charging.tutorial.slide7.title'));
+    await expectNoSeriousA11yViolations(page, 'start tutorial');
+    await tutorial.getByLabel(t('hu', 'charging.tutorial.never')).check();
+    await tutorial.getByRole('button', { name: t('hu', 'charging.tutorial.done') }).click();
+    await expect(tutorial).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('noChargingWizard'))).toBe('1');
+
+    // Amount mode: the energy estimate (SPEC §9) and the wallet chosen automatically.
+    const amount = page.getByLabel(t('hu', 'charging.mode.amount'));
+    await amount.selectOption('5000');
+    await expect(page.getByText(/Becsült energia: [\d,]+ kWh/)).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(escapeRe(t('hu', 'charging.wizard.hold', { amount: '' })))),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('radio', {
+        name: t('hu', 'charging.payment.wallet', { balance: money('30 000 Ft') }),
+      }),
+    ).toBeChecked();
+    // Choosing another mode resets the amount.
+    await page.getByLabel(t('hu', 'charging.mode.energy')).fill('600');
+    await expect(page.getByText(t('hu', 'invalid.energyTooHigh', {}, 'messages'))).toBeVisible();
+    await expect(page.getByLabel(t('hu', 'charging.mode.energy'))).toHaveValue('');
+    await expect(amount).toHaveValue('5000');
+    await page.getByLabel(t('hu', 'charging.mode.energy')).fill('20');
+    await expect(amount).toHaveValue('');
+    await amount.selectOption('5000');
+    await expect(page.getByLabel(t('hu', 'charging.mode.energy'))).toHaveValue('');
+    await expectNoSeriousA11yViolations(page, 'charger view start wizard');
+
+    await page.getByRole('button', { name: t('hu', 'charging.wizard.start') }).click();
+    await expect(page).toHaveURL(/\/charge-history$/);
+    await expect(panel(page).getByRole('link', { name: charger.name })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/charge-history with a running charge');
+    // At another charger the start button is replaced by the already-charging warning.
+    const other = await availableCharger(request);
+    await page.goto(`/charger/${other.id}`);
+    await expect(page.getByText(t('hu', 'charging.wizard.alreadyChargingTitle'))).toBeVisible();
+    await page.getByRole('link', { name: t('hu', 'charging.wizard.toHistory') }).click();
+    await watchAndStop(page);
+    await expect(panel(page)).toBeHidden({ timeout: 60_000 });
+    await openReceipt(page, charger.name, { paid: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('card at SimplePay: time mode, pay page, payment result with the live panel, stop, receipt', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const user = await freshUser(request, 'simple');
+    await addBillingAndCar(request, user);
+    const charger = await availableCharger(request);
+    await signIn(page, user);
+    await page.goto(`/charger/${charger.id}`);
+
+    // Time mode: the server's estimate (get-gross-to-pay); an empty wallet → simple payment.
+    await page.getByLabel(t('hu', 'charging.mode.time')).selectOption('15');
+    await expect(page.getByText(/Becsült energia: [\d,]+ kWh/)).toBeVisible();
+    await expect(
+      page.getByRole('radio', { name: t('hu', 'charging.payment.simple') }),
+    ).toBeChecked();
+    await page.getByRole('button', { name: t('hu', 'charging.wizard.start') }).click();
+    await payOnEmulator(page);
+
+    await expect(page).toHaveURL(/\/payment-result\?r=/);
+    const notice = page.getByTestId('payment-return');
+    await expect(notice).toHaveAttribute('data-status', 'success');
+    await expect(page.getByText(t('hu', 'charging.result.starting'))).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: t('hu', 'charging.result.toHistory') }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/payment-result (success)');
+    await watchAndStop(page);
+    // SPEC §4: on the payment result, a charge that disappears leads to /charge-history.
+    await expect(page).toHaveURL(/\/charge-history/, { timeout: 60_000 });
+    await openReceipt(page, charger.name, { paid: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('saved card (OneClick): max kWh mode, secret code, start, stop, receipt', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const user = await freshUser(request, 'oneclick');
+    await addBillingAndCar(request, user);
+    const charger = await availableCharger(request);
+    await signIn(page, user);
+    await saveCard(page, request, user, 'titok1234');
+
+    await page.goto(`/charger/${charger.id}`);
+    await page.getByLabel(t('hu', 'charging.mode.energy')).fill('10');
+    await expect(
+      page.getByText(t('hu', 'charging.wizard.estEnergy', { kwh: '10,00' })),
+    ).toBeVisible();
+    await page.getByRole('radio', { name: t('hu', 'charging.payment.card') }).check();
+    await expect(
+      page.getByLabel(t('hu', 'charging.payment.whichCard'), { exact: true }),
+    ).toContainText('0425');
+    const start = page.getByRole('button', { name: t('hu', 'charging.wizard.start') });
+    // The secret code is asked for every card payment.
+    await start.click();
+    await expect(page.getByText(t('hu', 'invalid.required', {}, 'messages'))).toBeVisible();
+    await page.getByLabel(t('hu', 'charging.payment.secret')).fill('titok1234');
+    await expectNoSeriousA11yViolations(page, 'charger view, saved-card payment');
+    await start.click();
+    await expect(page).toHaveURL(/\/charge-history$/, { timeout: 20_000 });
+    await watchAndStop(page);
+    await expect(panel(page)).toBeHidden({ timeout: 60_000 });
+    await openReceipt(page, charger.name, { paid: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('guest: survey, amount options, e-mail, pay page, live panel, stop, last charge', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const charger = await availableCharger(request);
+    const email = `e2e-guest-${Date.now()}@example.hu`;
+    await page.goto(`/charger/${charger.id}`);
+
+    // Phone width: the panels open by click.
+    const oneTime = page.getByRole('button', { name: t('hu', 'casual.oneTimeTitle') });
+    await expect(oneTime).toHaveAttribute('aria-expanded', 'false');
+    await oneTime.click();
+    await page.getByRole('button', { name: t('hu', 'casual.chooseOneTime') }).click();
+    await expect(page.getByText(t('hu', 'casual.survey.points'))).toBeVisible();
+    await page.getByRole('button', { name: t('hu', 'common.no'), exact: true }).click();
+    await expect(page.getByText(t('hu', 'casual.survey.invoice'))).toBeVisible();
+    await page.getByRole('button', { name: t('hu', 'common.no'), exact: true }).click();
+
+    // 5000 by default; the other-options button reads more / other / less.
+    await expect(
+      page.getByText(t('hu', 'casual.amountChosen', { amount: money('5 000 Ft') })),
+    ).toBeVisible();
+    await page.getByRole('button', { name: t('hu', 'casual.otherOptions.more') }).click();
+    await page.getByRole('radio', { name: money('10 000 Ft'), exact: true }).check();
+    await expect(
+      page.getByRole('button', { name: t('hu', 'casual.otherOptions.other') }),
+    ).toBeVisible();
+    await page.getByRole('radio', { name: money('15 000 Ft'), exact: true }).check();
+    await expect(
+      page.getByRole('button', { name: t('hu', 'casual.otherOptions.less') }),
+    ).toBeVisible();
+    await page.getByRole('radio', { name: money('5 000 Ft'), exact: true }).check();
+    await expect(
+      page.getByText(t('hu', 'casual.disclaimer.minimum', { amount: money('5 000 Ft') })),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        t('hu', 'casual.disclaimer.unitPrice', {
+          price: money(`${charger.tariff!.unitChargingGross} Ft`),
+        }),
+      ),
+    ).toBeVisible();
+
+    // The parking code takes 0-9/A-Z only, upper-cased, one per box.
+    const box1 = page.getByLabel(t('hu', 'charging.parkCode.box', { n: 1, of: 5 }));
+    await box1.pressSequentially('a');
+    await expect(box1).toHaveValue('A');
+    const box2 = page.getByLabel(t('hu', 'charging.parkCode.box', { n: 2, of: 5 }));
+    await expect(box2).toBeFocused();
+    await box2.pressSequentially('-');
+    await expect(box2).toHaveValue('');
+    await box2.press('Backspace');
+    await expect(box1).toHaveValue('');
+
+    await expectNoSeriousA11yViolations(page, 'charger view, guest charge form');
+    await page.getByLabel(t('hu', 'casual.email')).fill(email);
+    await page
+      .getByRole('button', { name: t('hu', 'casual.pay', { amount: money('5 000 Ft') }) })
+      .click();
+    await payOnEmulator(page);
+
+    await expect(page).toHaveURL(/\/payment-result\?r=/);
+    await expect(page.getByTestId('payment-return')).toHaveAttribute('data-status', 'success');
+    // The guest was stored as the logged-in (casual) user.
+    expect(await page.evaluate(() => localStorage.getItem('loggedInEmail'))).toBe(email);
+    await watchAndStop(page);
+    await expect(page).toHaveURL(/\/charge-history/, { timeout: 60_000 });
+    // A casual user sees the last charge and the continue-to-map button.
+    const last = page.getByRole('region', { name: t('hu', 'charging.history.last') });
+    await expect(last.getByTestId('charge-record')).toContainText(charger.name, {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('link', { name: t('hu', 'charging.history.toMap') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/charge-history (guest)');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('receipt without a row number alerts', async ({ page, request }) => {
+    const user = await freshUser(request, 'receipt');
+    await signIn(page, user);
+    await page.goto('/receipt');
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: t('hu', 'charging.receipt.noRowNumber') })
+        .first(),
+    ).toBeVisible();
+  });
+});
