@@ -281,9 +281,11 @@ describe('durable timers', () => {
     expect((await h.api('/api/v1/charge/current', bela)).body.data).toBeNull();
 
     await h.payOnPage(start.body.data);
+    // Released by the settled event or, had it been lost, by the sweep.
     await until(async () => (await h.hold(waiting.id))?.status !== 'pending');
     await sweep(h.deps());
-    expect(await h.hold(waiting.id)).toMatchObject({ status: 'released', capturedAmount: 0 });
+    await until(async () => (await h.hold(waiting.id))?.status === 'released');
+    expect((await h.hold(waiting.id))!.capturedAmount).toBe(0);
     expect((await h.charge(waiting.id)).ocppTransactionId).toBeNull();
   });
 

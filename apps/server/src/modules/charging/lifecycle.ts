@@ -179,21 +179,30 @@ export async function onMeterValues(
 /**
  * Stops a charge: one that has not started yet simply ends (hold released); a running one is
  * marked FINISHING and the charger gets RemoteStopTransaction. Billing waits for the charger's
- * StopTransaction. Throws the command's error (the sweeper re-sends it).
+ * StopTransaction. An automatic stop is sent once (the STARTED → FINISHING claim); the driver's
+ * request and the sweeper's resend always go out. Throws the command's error.
  */
 export async function requestStop(
   deps: ChargingDeps,
   charge: ChargeRow,
-  reason: 'user' | 'limit',
+  reason: 'user' | 'limit' | 'resend',
 ): Promise<void> {
   if (charge.ocppTransactionId === null) {
     await endUnstarted(deps, charge.id, reason === 'user' ? 'stoppedBeforeStart' : 'limit');
     return;
   }
-  await deps.db
+  const [claimed] = await deps.db
     .update(charges)
     .set({ status: 'FINISHING', stopRequestedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(charges.id, charge.id), inArray(charges.status, ['STARTED', 'FINISHING'])));
+    .where(and(eq(charges.id, charge.id), eq(charges.status, 'STARTED')))
+    .returning({ id: charges.id });
+  if (!claimed && reason === 'limit') return;
+  if (!claimed) {
+    await deps.db
+      .update(charges)
+      .set({ stopRequestedAt: new Date() })
+      .where(and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING')));
+  }
   const { chargePointId } = await connectorOf(deps.db, charge.chargerId);
   await deps.commands.remoteStopTransaction(chargePointId, charge.ocppTransactionId, {
     timeoutMs: COMMAND_TIMEOUT_MS,
@@ -392,16 +401,34 @@ export async function releaseOrphanHolds(deps: ChargingDeps): Promise<void> {
   const rows = await deps.db
     .select({ cause: moneyHolds.cause })
     .from(moneyHolds)
-    .innerJoin(charges, sql`${moneyHolds.cause} = 'charge:' || ${charges.id}`)
+    .innerJoin(charges, sql`${charges.id} = split_part(${moneyHolds.cause}, ':', 2)::int`)
     .where(
       and(
         eq(moneyHolds.status, 'held'),
+        sql`${moneyHolds.cause} like 'charge:%'`,
         eq(charges.status, 'FINISHED'),
         isNull(charges.ocppTransactionId),
       ),
     )
     .limit(50);
   for (const r of rows) await releaseHold(deps.pay, r.cause);
+}
+
+/** A charge's card hold was settled by SimplePay: start it, end it, or give back a late one. */
+export async function onChargePaymentSettled(deps: ChargingDeps, chargeId: number) {
+  const [hold] = await deps.db
+    .select({ status: moneyHolds.status })
+    .from(moneyHolds)
+    .where(eq(moneyHolds.cause, holdCause(chargeId)));
+  if (hold?.status === 'failed') {
+    await endUnstarted(deps, chargeId, 'paymentFailed');
+    return;
+  }
+  if (hold?.status !== 'held') return;
+  await onMoneyReady(deps, chargeId);
+  const charge = await chargeById(deps.db, chargeId);
+  if (charge?.status === 'FINISHED' && charge.ocppTransactionId === null)
+    await releaseHold(deps.pay, holdCause(chargeId));
 }
 
 export { chargeById };

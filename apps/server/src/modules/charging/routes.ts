@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '@voltpark/contract';
-import { eq } from 'drizzle-orm';
 import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import { ApiError, notFound } from '../../core/errors.js';
-import { moneyHolds } from '../../db/schema/index.js';
 import type { ModuleDeps } from '../index.js';
 import { ocppErrorMessageKey } from '../ocpp/commands.js';
 import { createGateway } from '../payments/gateway.js';
@@ -13,8 +11,7 @@ import { startCasualCharge } from './casual.js';
 import { registerChargingEvents } from './events.js';
 import {
   endUnstarted,
-  holdCause,
-  onMoneyReady,
+  onChargePaymentSettled,
   requestStop,
   type ChargingDeps,
 } from './lifecycle.js';
@@ -61,16 +58,13 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
   registerChargingEvents(app.ocpp.central, deps);
 
   const onSettled = (p: PaymentRow) => {
-    void (async () => {
-      if (p.purpose === 'receipt') return markReceiptPaid(db, p.id);
-      if (p.purpose !== 'charge' || p.causeId === null) return;
-      const [hold] = await db
-        .select({ status: moneyHolds.status })
-        .from(moneyHolds)
-        .where(eq(moneyHolds.cause, holdCause(p.causeId)));
-      if (hold?.status === 'held') await onMoneyReady(deps, p.causeId);
-      else if (hold?.status === 'failed') await endUnstarted(deps, p.causeId, 'paymentFailed');
-    })().catch((err: unknown) => deps.log.error({ err }, 'charge payment follow-up failed'));
+    const followUp =
+      p.purpose === 'receipt'
+        ? markReceiptPaid(db, p.id)
+        : p.purpose === 'charge' && p.causeId !== null
+          ? onChargePaymentSettled(deps, p.causeId)
+          : null;
+    followUp?.catch((err: unknown) => deps.log.error({ err }, 'charge payment follow-up failed'));
   };
   let stopSweeper: (() => void) | undefined;
   app.addHook('onListen', async () => {

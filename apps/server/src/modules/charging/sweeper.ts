@@ -22,6 +22,8 @@ import { markReceiptPaid } from './receipts.js';
 
 /** How often the durable timers are checked. */
 export const SWEEP_EVERY_MS = 5_000;
+/** Rounds between the slow checks (about a minute). */
+const SLOW_EVERY = 12;
 /** A RemoteStop without a StopTransaction is sent again after this long. */
 const STOP_RESEND_MS = 60_000;
 
@@ -31,14 +33,18 @@ const STOP_RESEND_MS = 60_000;
  * windows, starts and stops whose events were missed (e.g. during a restart), automatic stops,
  * settlements, and holds authorized after their charge ended.
  */
-export async function sweep(deps: ChargingDeps): Promise<void> {
+export async function sweep(
+  deps: ChargingDeps,
+  opts: { slow: boolean } = { slow: true },
+): Promise<void> {
   const open = await deps.db
     .select({ charge: charges, hold: moneyHolds.status, tx: ocppTransactions })
     .from(charges)
     .leftJoin(moneyHolds, sql`${moneyHolds.cause} = 'charge:' || ${charges.id}`)
     .leftJoin(
       ocppTransactions,
-      sql`${ocppTransactions.id} = coalesce(${charges.ocppTransactionId}, (select max(t.id) from ocpp_transactions t where t.id_tag = ${charges.idTag}))`,
+      // Found by the (charge point, connector, idTag) prefix of the transactions' unique index.
+      sql`${ocppTransactions.id} = coalesce(${charges.ocppTransactionId}, (select max(t.id) from ocpp_transactions t join chargers ch on ch.id = ${charges.chargerId} where t.charge_point_id = ch.charge_point_id and t.connector_id = ch.connector_id and t.id_tag = ${charges.idTag}))`,
     )
     .where(ne(charges.status, 'FINISHED'))
     .limit(500);
@@ -74,7 +80,7 @@ export async function sweep(deps: ChargingDeps): Promise<void> {
               ? limitReached(c, energyOf(tx), new Date())
               : c.stopRequestedAt && now - c.stopRequestedAt.getTime() > STOP_RESEND_MS
           ) {
-            await requestStop(deps, c, 'limit');
+            await requestStop(deps, c, c.status === 'STARTED' ? 'limit' : 'resend');
           }
           break;
       }
@@ -82,8 +88,10 @@ export async function sweep(deps: ChargingDeps): Promise<void> {
       deps.log.warn({ err, chargeId: c.id }, 'charging sweep step failed');
     }
   }
-  await releaseOrphanHolds(deps);
-  await markPaidReceipts(deps);
+  if (opts.slow) {
+    await releaseOrphanHolds(deps);
+    await markPaidReceipts(deps);
+  }
 }
 
 function txEvent(tx: typeof ocppTransactions.$inferSelect) {
@@ -114,10 +122,13 @@ async function markPaidReceipts(deps: ChargingDeps) {
 /** Runs the sweep now and then every SWEEP_EVERY_MS; returns the stopper. */
 export function startSweeper(deps: ChargingDeps): () => void {
   let running = false;
+  let round = 0;
   const run = () => {
     if (running) return;
     running = true;
-    sweep(deps)
+    // Late-authorized holds and paid receipts are handled by the settled event; this safety
+    // net for a lost event runs every minute.
+    sweep(deps, { slow: round++ % SLOW_EVERY === 0 })
       .catch((err: unknown) => deps.log.error({ err }, 'charging sweep failed'))
       .finally(() => {
         running = false;
