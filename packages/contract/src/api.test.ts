@@ -95,6 +95,8 @@ describe('the route table', () => {
       [
         'locations:none',
         'filteredLocations:none',
+        'mapPoints:none',
+        'mapLabels:none',
         'closestLocation:none',
         'location:none',
         'locationChargerPoi:none',

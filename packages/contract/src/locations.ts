@@ -94,6 +94,20 @@ export const locationFilterSchema = z.object({
 });
 export type LocationFilter = z.infer<typeof locationFilterSchema>;
 
+/** The SPEC §3 filter for map-points: the same fields, without the distance ordering. */
+export const mapPointsQuerySchema = locationFilterSchema.omit({ latitude: true, longitude: true });
+export type MapPointsQuery = z.infer<typeof mapPointsQuerySchema>;
+
+/** At most this many ids per map-labels call (the text list shows 50; visible markers fit). */
+export const MAP_LABELS_MAX_IDS = 200;
+
+export const mapLabelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fullAddress: z.string(),
+});
+export type MapLabel = z.infer<typeof mapLabelSchema>;
+
 export const locationRoutes = {
   locations: route({
     method: 'GET',
@@ -103,6 +117,47 @@ export const locationRoutes = {
     auth: 'none',
     owner: 'foundation',
     response: envelope(z.array(locationListItemSchema)),
+  }),
+  /**
+   * Not in SPEC §7: the map's own compact form of `locations` (decision 0008). Binary, see
+   * mapPoints.ts; gzip/br and ETag like `locations`.
+   */
+  mapPoints: route({
+    method: 'GET',
+    path: '/api/v1/location/map-points',
+    summary:
+      'Every location as id, position and flags in a compact binary layout for the map (application/vnd.voltpark.map-points; gzip/br, ETag); the SPEC §3 filter applies',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    query: mapPointsQuerySchema,
+    response: z.null(),
+    raw: 'file',
+  }),
+  /** Not in SPEC §7: names and addresses for map-points, on demand (decision 0008). */
+  mapLabels: route({
+    method: 'GET',
+    path: '/api/v1/location/map-labels',
+    summary: 'Name and address of the given active locations (comma-separated ids, at most 200)',
+    tag: 'location',
+    auth: 'none',
+    owner: 'foundation',
+    query: z.object({
+      ids: z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+        const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
+        const ids = parts.map(Number);
+        if (
+          ids.length === 0 ||
+          ids.length > MAP_LABELS_MAX_IDS ||
+          ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)
+        ) {
+          ctx.addIssue({ code: 'custom', message: 'invalid.locationIds' });
+          return z.NEVER;
+        }
+        return [...new Set(ids)];
+      }),
+    }),
+    response: envelope(z.array(mapLabelSchema)),
   }),
   filteredLocations: route({
     method: 'GET',

@@ -3,12 +3,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { encodeMapPoints, type MapPointInput } from '@voltpark/contract/map-points';
 import { listAllLocationsJson } from './repository.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** The prepared list for one data version; compressed bytes are made once, on first demand. */
+/** A prepared answer for one data version; compressed bytes are made once, on first demand. */
 export class LocationListBody {
   readonly etag: string;
   private gz: Promise<Buffer> | undefined;
@@ -37,8 +38,21 @@ export class LocationListBody {
   }
 }
 
+/** The SPEC §7 `locations` answer: the envelope around the array the database built. */
+export async function locationListBytes(db: Db): Promise<Buffer> {
+  const json = await listAllLocationsJson(db);
+  return Buffer.from(`{"result":true,"data":${json},"messages":[],"useAlert":false}`);
+}
+
+/** The `map-points` answer (binary, see @voltpark/contract/map-points). */
+export function mapPointsBytes(points: readonly MapPointInput[]): Buffer {
+  const bytes = encodeMapPoints(points);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /**
- * The whole map list, built once per data version and kept with its gzip and brotli bytes.
+ * An answer built from every location (the SPEC list, or the map's points), built once per data
+ * version and kept with its gzip and brotli bytes.
  *
  * The version is the `location_data_version` sequence, which triggers advance on every write
  * that can change the list (drizzle/0002_location_data_version.sql), so one cheap query per
@@ -50,9 +64,19 @@ export class LocationListBody {
 export class LocationListCache {
   private current: LocationListBody | undefined;
   private pending: Promise<LocationListBody> | undefined;
+  private scheduled: Promise<void> | undefined;
   minRebuildIntervalMs = 2000;
+  /**
+   * A background rebuild starts this long after the request that found the body stale, so that
+   * answer and the page's next requests (scripts, the worker) go out first: on PGlite the
+   * rebuild holds the server's thread.
+   */
+  rebuildDelayMs = 500;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly make: (db: Db) => Promise<Buffer> = locationListBytes,
+  ) {}
 
   async version(): Promise<string> {
     const result = (await this.db.execute(
@@ -67,16 +91,30 @@ export class LocationListCache {
     const current = this.current;
     if (current?.version === version) return current;
     if (!current) return this.rebuild(version);
-    if (!this.pending && Date.now() - current.builtAt >= this.minRebuildIntervalMs) {
-      this.rebuild(version).catch(() => {
-        // The next request tries again; meanwhile the previous list keeps being served.
+    if (
+      !this.pending &&
+      !this.scheduled &&
+      Date.now() - current.builtAt >= this.minRebuildIntervalMs
+    ) {
+      this.scheduled = new Promise<void>((resolve) => {
+        setTimeout(() => {
+          this.scheduled = undefined;
+          // The version is read again: it may have moved on since the request.
+          this.version()
+            .then((v) => this.rebuild(v))
+            .catch(() => {
+              // The next request tries again; meanwhile the previous body keeps being served.
+            })
+            .finally(resolve);
+        }, this.rebuildDelayMs).unref();
       });
     }
     return current;
   }
 
-  /** Waits for a background rebuild, if one is running (tests, benchmarks). */
+  /** Waits for a scheduled or running background rebuild (tests, benchmarks). */
   async settled(): Promise<void> {
+    await this.scheduled;
     await this.pending?.catch(() => undefined);
   }
 
@@ -89,9 +127,7 @@ export class LocationListCache {
 
   private async build(version: string): Promise<LocationListBody> {
     const started = performance.now();
-    const json = await listAllLocationsJson(this.db);
-    // The SPEC envelope around the array the database built (the same shape as ok(items)).
-    const raw = Buffer.from(`{"result":true,"data":${json},"messages":[],"useAlert":false}`);
+    const raw = await this.make(this.db);
     const body = new LocationListBody(
       version,
       raw,
@@ -99,6 +135,8 @@ export class LocationListCache {
       Date.now(),
     );
     if (!this.current || BigInt(version) >= BigInt(this.current.version)) this.current = body;
+    // Browsers ask for brotli first: have it ready before the first of them waits for it.
+    void body.br().catch(() => undefined);
     return body;
   }
 }

@@ -2,6 +2,11 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiRoutes, type LocationDetail, type LocationListItem } from '@voltpark/contract';
+import {
+  decodeMapPoints,
+  MAP_POINT_FLAG,
+  MAP_POINTS_CONTENT_TYPE,
+} from '@voltpark/contract/map-points';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedDemoData } from '../../db/seed/index.js';
 
@@ -112,6 +117,171 @@ describe('GET v1/location/locations', () => {
     await t.database.db.execute(sql`update charge_points set last_heartbeat_at = now()`);
     expect(await t.app.locationListCache.version()).toBe(version);
     all = after.json().data;
+  });
+});
+
+/** The flags map-points must carry for a list item (the same facts, as bits). */
+const flagsOf = (l: LocationListItem) =>
+  (l.hasCharger ? MAP_POINT_FLAG.charger : 0) |
+  (l.hasPoi ? MAP_POINT_FLAG.poi : 0) |
+  (l.hasParking ? MAP_POINT_FLAG.parking : 0) |
+  (l.available ? MAP_POINT_FLAG.available : 0) |
+  (l.acceptsPoints ? MAP_POINT_FLAG.acceptsPoints : 0);
+
+const mapPoints = async (query = '', headers: Record<string, string> = {}) => {
+  const res = await get(`/api/v1/location/map-points${query ? `?${query}` : ''}`, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return decodeMapPoints(res.rawPayload);
+};
+const pointIds = (p: ReturnType<typeof decodeMapPoints>) => [...p.ids];
+
+describe('GET v1/location/map-points (the map’s compact form)', () => {
+  it('carries every location’s id, position and flags, the same facts as the list', async () => {
+    const res = await get('/api/v1/location/map-points');
+    expect(res.headers['content-type']).toContain(MAP_POINTS_CONTENT_TYPE);
+    const points = decodeMapPoints(res.rawPayload);
+    const list = (await get('/api/v1/location/locations')).json().data as LocationListItem[];
+    expect(points.count).toBe(list.length);
+    const byId = new Map(list.map((l) => [l.id, l]));
+    for (let i = 0; i < points.count; i++) {
+      const l = byId.get(points.ids[i]!);
+      expect(l, `location ${points.ids[i]}`).toBeDefined();
+      expect(points.lat[i]).toBeCloseTo(l!.lat, 6);
+      expect(points.lng[i]).toBeCloseTo(l!.lng, 6);
+      expect(points.flags[i], `flags of ${l!.name}`).toBe(flagsOf(l!));
+    }
+    // Much smaller than the list: no names, addresses, outlets or power.
+    expect(res.rawPayload.length).toBeLessThan(
+      (await get('/api/v1/location/locations')).rawPayload.length / 4,
+    );
+  });
+
+  it('answers with an ETag and 304, and sends gzip/brotli of the same bytes', async () => {
+    const plain = await get('/api/v1/location/map-points', { 'accept-encoding': 'identity' });
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const again = await get('/api/v1/location/map-points', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const gz = await get('/api/v1/location/map-points', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const br = await get('/api/v1/location/map-points', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // The SPEC list's ETag is a different one: the two answers are not interchangeable.
+    expect((await get('/api/v1/location/locations')).headers.etag).not.toBe(etag);
+  });
+
+  it('applies the SPEC §3 filter like filtered-locations', async () => {
+    for (const query of [
+      'searchParking=true',
+      'searchCharger=true&searchPoi=true',
+      'city=godollo',
+      'outletType=CCS&performanceFrom=50',
+      'onlyAvailableChargers=true',
+      'onlyPointAccepter=true',
+    ]) {
+      const points = await mapPoints(query);
+      expect(pointIds(points), query).toEqual(ids(await filtered(query)));
+      expect(points.count, query).toBeGreaterThan(0);
+      expect(points.count, query).toBeLessThan(all.length);
+    }
+    // A filtered answer has its own ETag and also revalidates to 304.
+    const first = await get('/api/v1/location/map-points?searchParking=true');
+    const etag = first.headers.etag as string;
+    expect(etag).not.toBe((await get('/api/v1/location/map-points')).headers.etag);
+    const again = await get('/api/v1/location/map-points?searchParking=true', {
+      'if-none-match': etag,
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('rejects a bad filter with a translated 400, never a 500', async () => {
+    for (const query of ['performanceFrom=abc', 'outletType=NOPE', 'selectedSubCategories=x']) {
+      const res = await get(`/api/v1/location/map-points?${query}`, { 'x-lang': 'en' });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().result).toBe(false);
+    }
+  });
+
+  it('is rebuilt when a charger status changes: the marker turns available', async () => {
+    const [target] = await rows<{ id: number }>(sql`
+      select l.id from locations l
+      where l.active and exists (select 1 from charge_points cp join chargers ch on ch.charge_point_id = cp.id
+          where cp.location_id = l.id and ch.active)
+        and not exists (select 1 from charge_points cp join chargers ch on ch.charge_point_id = cp.id
+          where cp.location_id = l.id and ch.status in ('AVAILABLE', 'PREPARING'))
+      order by l.id limit 1`);
+    expect(target).toBeDefined();
+    const flagOf = (p: ReturnType<typeof decodeMapPoints>) =>
+      p.flags[pointIds(p).indexOf(target!.id)]!;
+    t.app.mapPointsCache.minRebuildIntervalMs = 0;
+    t.app.mapPointsCache.rebuildDelayMs = 0;
+    const before = await mapPoints();
+    expect(flagOf(before) & MAP_POINT_FLAG.available).toBe(0);
+
+    await t.database.db.execute(sql`
+      update chargers set status = 'PREPARING' where id = (
+        select ch.id from chargers ch join charge_points cp on cp.id = ch.charge_point_id
+        where cp.location_id = ${target!.id} and ch.active order by ch.id limit 1)`);
+    await mapPoints(); // finds the body stale, starts the rebuild
+    await t.app.mapPointsCache.settled();
+    const after = await mapPoints();
+    expect(flagOf(after) & MAP_POINT_FLAG.available).toBe(MAP_POINT_FLAG.available);
+
+    // The later tests compare with the list: take the list as it is now.
+    t.app.locationListCache.minRebuildIntervalMs = 0;
+    t.app.locationListCache.rebuildDelayMs = 0;
+    await get('/api/v1/location/locations');
+    await t.app.locationListCache.settled();
+    all = (await get('/api/v1/location/locations')).json().data;
+    expect(all.find((l) => l.id === target!.id)?.available).toBe(true);
+  });
+});
+
+describe('GET v1/location/map-labels', () => {
+  it('gives name and address of the asked active locations, as the list has them', async () => {
+    const some = all.slice(0, 3);
+    const res = await get(
+      `/api/v1/location/map-labels?ids=${some.map((l) => l.id).join(',')},2147483647`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = apiRoutes.mapLabels.response.parse(res.json());
+    expect(body.data).toEqual(
+      some
+        .map((l) => ({ id: l.id, name: l.name, fullAddress: l.fullAddress }))
+        .sort((a, b) => a.id - b.id),
+    );
+    // Repeated parameter works too.
+    const repeated = await get(`/api/v1/location/map-labels?ids=${some[0]!.id}&ids=${some[1]!.id}`);
+    expect(repeated.json().data).toHaveLength(2);
+  });
+
+  it('leaves out an inactive location', async () => {
+    const [loc] = await rows<{ id: number }>(
+      sql`select id from locations order by id desc limit 1`,
+    );
+    await t.database.db.execute(sql`update locations set active = false where id = ${loc!.id}`);
+    try {
+      const res = await get(`/api/v1/location/map-labels?ids=${loc!.id}`);
+      expect(res.json().data).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`update locations set active = true where id = ${loc!.id}`);
+    }
+  });
+
+  it('rejects missing, bad or too many ids with a translated 400', async () => {
+    const many = Array.from({ length: 201 }, (_, i) => i + 1).join(',');
+    for (const query of ['', 'ids=', 'ids=a', 'ids=0', 'ids=1.5', `ids=${many}`]) {
+      const res = await get(`/api/v1/location/map-labels?${query}`, { 'x-lang': 'en' });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().result).toBe(false);
+    }
+    const bad = await get('/api/v1/location/map-labels?ids=a', { 'x-lang': 'en' });
+    expect(JSON.stringify(bad.json().messages)).toContain('Invalid location ids');
   });
 });
 

@@ -1,5 +1,14 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { LocationDetail, LocationFilter, Lang, OutletType, Poi } from '@voltpark/contract';
+import type {
+  LocationDetail,
+  LocationFilter,
+  Lang,
+  MapLabel,
+  MapPointsQuery,
+  OutletType,
+  Poi,
+} from '@voltpark/contract';
+import { MAP_POINT_FLAG, type MapPointInput } from '@voltpark/contract/map-points';
 import type { Db } from '../../db/client.js';
 import {
   categories,
@@ -162,6 +171,83 @@ export async function filterLocationsJson(db: Db, f: LocationFilter): Promise<st
   }
   const distance = hasLat ? haversineKm(f.latitude!, f.longitude!) : null;
   return listJson(db, filterConditions(f), distance);
+}
+
+/** `"1:9,5:1"` → Map {1 → 9, 5 → 1} (ids and flags the database joined into one text). */
+function parsePairs(text: string | null): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!text) return out;
+  for (const pair of text.split(',')) {
+    const colon = pair.indexOf(':');
+    out.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
+  }
+  return out;
+}
+
+/**
+ * map-points for the locations matching `where`. Four small queries that each return one text
+ * (not 50,000 JavaScript objects) are joined here: on the embedded database that is about half
+ * the time of one query joining it all, and a rebuild blocks the server's thread for that long.
+ */
+async function mapPointColumns(db: Db, where: SQL[]): Promise<MapPointInput[]> {
+  const [locs, chargerFlags, poiFlags, parking] = await db.transaction(async (tx) => {
+    const q = async (query: SQL) =>
+      rows<{ t: string | null }>(await tx.execute(query))[0]?.t ?? null;
+    return [
+      await q(sql`select string_agg(l.id::text || ':' || round(l.lat * 1e6)::int::text || ':'
+          || round(l.lng * 1e6)::int::text, ',') as t
+        from locations l where ${sql.join(where, sql` and `)}`),
+      await q(sql`select string_agg(location_id::text || ':' || f::text, ',') as t from (
+          select cp.location_id, max(case when ch.status in ${AVAILABLE}
+            then ${MAP_POINT_FLAG.charger | MAP_POINT_FLAG.available}::int else ${MAP_POINT_FLAG.charger}::int end) as f
+          from chargers ch join charge_points cp on cp.id = ch.charge_point_id
+          where ch.active group by cp.location_id) c`),
+      await q(sql`select string_agg(location_id::text || ':' || f::text, ',') as t from (
+          select location_id, max(case when accept_point
+            then ${MAP_POINT_FLAG.poi | MAP_POINT_FLAG.acceptsPoints}::int else ${MAP_POINT_FLAG.poi}::int end) as f
+          from pois where active group by location_id) p`),
+      await q(sql`select string_agg(distinct location_id::text || ':' || ${MAP_POINT_FLAG.parking}::text, ',') as t
+        from parking_lots where active`),
+    ] as const;
+  });
+  const chargers = parsePairs(chargerFlags);
+  const pois = parsePairs(poiFlags);
+  const lots = parsePairs(parking);
+  const out: MapPointInput[] = [];
+  if (!locs) return out;
+  for (const item of locs.split(',')) {
+    const [id, lat, lng] = item.split(':').map(Number) as [number, number, number];
+    out.push({
+      id,
+      lat: lat / 1e6,
+      lng: lng / 1e6,
+      flags: (chargers.get(id) ?? 0) | (pois.get(id) ?? 0) | (lots.get(id) ?? 0),
+    });
+  }
+  return out;
+}
+
+/** Every active location for the map (map-points; the list cache keeps its bytes). */
+export function allMapPoints(db: Db): Promise<MapPointInput[]> {
+  return mapPointColumns(db, [sql`l.active`]);
+}
+
+/** Locations matching the SPEC §3 filter for the map (map-points with a query). */
+export function filterMapPoints(db: Db, f: MapPointsQuery): Promise<MapPointInput[]> {
+  return mapPointColumns(db, filterConditions(f));
+}
+
+/** Name and address of the given active locations (map-labels), ids ascending. */
+export async function mapLabels(db: Db, ids: readonly number[]): Promise<MapLabel[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    select l.id, l.name, ${FULL_ADDRESS} as "fullAddress" from locations l
+    where l.active and l.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by l.id`);
+  return rows<MapLabel>(result);
 }
 
 /** Search radius of "nearest …": beyond it the app says there is none nearby (SPEC §8). */
