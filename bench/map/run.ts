@@ -25,7 +25,15 @@ import {
   tsxCli,
   waitForReady,
 } from './lib/proc';
-import { distFileOf, initialJs, jsFilesSize, payloadFigures, type JsSizes } from './lib/sizes';
+import {
+  distFileOf,
+  initialJs,
+  jsFilesSize,
+  mapPointsFigures,
+  payloadFigures,
+  rawGet,
+  type JsSizes,
+} from './lib/sizes';
 import { measureBaseline, measureOurs, type RunResult } from './lib/measure';
 import { summarize, type Summary } from './lib/stats';
 
@@ -45,6 +53,7 @@ const { values: argv } = parseArgs({
     locations: { type: 'string', default: '50000' },
     build: { type: 'boolean', default: false },
     'keep-data': { type: 'boolean', default: false },
+    'reuse-data': { type: 'string' },
     'run-timeout': { type: 'string', default: '90000' },
     'total-timeout': { type: 'string', default: '1500000' },
   },
@@ -103,6 +112,23 @@ const loadText = () =>
     .join(' ');
 const loadSamples: number[] = [];
 
+/**
+ * Before every run: the server must not be busy with work the previous run started (on PGlite a
+ * background rebuild of a list holds the server's thread). Waits a moment, then until three
+ * health checks in a row answer quickly. The same for both variants.
+ */
+async function settle(base: string) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const until = Date.now() + 20_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < until) {
+    const t0 = performance.now();
+    await rawGet(`${base}/healthz`, {}, 10_000).catch(() => null);
+    quick = performance.now() - t0 < 30 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
   process.stdout.write(`• ${label} … `);
@@ -140,26 +166,40 @@ async function main() {
   const dataDir = path.join(tempDir, 'data');
   const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: web };
 
-  // The server seeds the demo data into an empty database on start; the CLI then adds the
-  // generated locations. Doing it in this order works whether or not the CLI seeds the demo.
-  const seedPort = await freePort();
-  await step('seeding the demo data (first server start)', async () => {
-    server = startProcess(process.execPath, [tsxCli, 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: { ...env, PORT: String(seedPort) },
+  let seedCliMs: number | null = null;
+  if (argv['reuse-data']) {
+    // A data folder an earlier run kept (--keep-data): copied, so the original stays as it was.
+    const from = path.resolve(argv['reuse-data'], 'data');
+    if (!fs.existsSync(path.join(from, 'db'))) throw new Error(`--reuse-data: no ${from}/db`);
+    await step(`copying the data of ${argv['reuse-data']}`, async () =>
+      fs.cpSync(from, dataDir, {
+        recursive: true,
+        filter: (f) => path.basename(f) !== 'postmaster.pid',
+      }),
+    );
+  } else {
+    // The server seeds the demo data into an empty database on start; the CLI then adds the
+    // generated locations. Doing it in this order works whether or not the CLI seeds the demo.
+    const seedPort = await freePort();
+    await step('seeding the demo data (first server start)', async () => {
+      server = startProcess(process.execPath, [tsxCli, 'apps/server/src/main.ts'], {
+        cwd: repoRoot,
+        env: { ...env, PORT: String(seedPort) },
+      });
+      await waitForReady(`http://127.0.0.1:${seedPort}/readyz`, server.child, server.tail, 180_000);
+      await stopProcess(server.child);
+      server = null;
     });
-    await waitForReady(`http://127.0.0.1:${seedPort}/readyz`, server.child, server.tail, 180_000);
-    await stopProcess(server.child);
-    server = null;
-  });
-  const seedRun = await step(`generating ${LOCATIONS} locations (seed CLI)`, () =>
-    runToEnd(
-      'seed CLI',
-      process.execPath,
-      [tsxCli, 'apps/server/src/db/seed/cli.ts', '--locations', String(LOCATIONS)],
-      { cwd: repoRoot, env, timeoutMs: 900_000 },
-    ),
-  );
+    const seedRun = await step(`generating ${LOCATIONS} locations (seed CLI)`, () =>
+      runToEnd(
+        'seed CLI',
+        process.execPath,
+        [tsxCli, 'apps/server/src/db/seed/cli.ts', '--locations', String(LOCATIONS)],
+        { cwd: repoRoot, env, timeoutMs: 900_000 },
+      ),
+    );
+    seedCliMs = seedRun.ms;
+  }
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -172,6 +212,7 @@ async function main() {
   });
 
   const payload = await step('measuring the locations answer', () => payloadFigures(base));
+  const points = await step('measuring the map-points answer', () => mapPointsFigures(base));
   if (payload.locations < LOCATIONS) {
     log(`  ! the API lists ${payload.locations} locations, fewer than the ${LOCATIONS} generated`);
   }
@@ -200,6 +241,7 @@ async function main() {
   const attempt = async (label: string, fn: () => Promise<RunResult>, into: RunResult[] | null) => {
     if (aborted) return;
     try {
+      await settle(base);
       loadSamples.push(os.loadavg()[0] ?? 0);
       const r = await fn();
       into?.push(r);
@@ -328,6 +370,17 @@ async function main() {
     `  served to Chromium (br first)  ${kb(payload.servedBrBytes)} (${payload.servedBrEncoding})`,
   );
   log(`  first fetch took               ${ms(payload.fetchMs)}`);
+  log('\n=== The map-points answer (what /map downloads; binary, decision 0008) ===');
+  log(
+    `  ${points.url}: ${points.locations} locations, ETag ${points.etag ? 'yes' : 'no'}, 304 on revalidate: ${points.notModifiedOnRevalidate ?? '—'}`,
+  );
+  log(`  raw bytes                      ${kb(points.rawBytes)}`);
+  log(`  served for Accept-Encoding gzip ${kb(points.servedGzipBytes)}`);
+  log(`  gzip -9 computed here          ${kb(points.gzip9Bytes)}`);
+  log(`  served to Chromium (br first)  ${kb(points.servedBrBytes)}`);
+  if (points.locations !== payload.locations) {
+    log(`  ! map-points has ${points.locations} locations, the list ${payload.locations}`);
+  }
   if (failures.length) log(`\n${failures.length} run(s) failed:\n  ${failures.join('\n  ')}`);
   const errors = [...new Set(ours.concat(baseline).flatMap((r) => r.consoleErrors))];
   if (errors.length) log(`\nconsole errors seen:\n  ${errors.slice(0, 10).join('\n  ')}`);
@@ -342,7 +395,12 @@ async function main() {
     },
     chromium: b.version(),
     settings: { runs: RUNS, warmUps: 1, locationsGenerated: LOCATIONS, viewport: 'Pixel 7' },
-    setup: { seedCliMs: seedRun.ms, serverReadyMs: readyMs, distBuiltAt },
+    setup: {
+      seedCliMs,
+      serverReadyMs: readyMs,
+      distBuiltAt,
+      reusedData: argv['reuse-data'] ?? null,
+    },
     firstClusters: {
       ours: {
         ...oursSummary,
@@ -372,6 +430,7 @@ async function main() {
     },
     js: { initial, loadedBeforeFirstClusters: loaded },
     payload,
+    mapPoints: points,
     targets: {
       ratio: { target: `>= ${TARGET_RATIO}x`, value: ratioMedian, met: ratioMet },
       firstClustersMs: {

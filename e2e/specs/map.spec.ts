@@ -159,6 +159,43 @@ test.describe('map', () => {
     );
   });
 
+  test('the map downloads compact map-points, not the full list; names come from map-labels', async ({
+    page,
+    request,
+  }) => {
+    const all = await locations(request);
+    const names = new Map(all.map((l) => [l.id, l.name]));
+    const westend = await locationByName(request, 'Westend City Center');
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/v1/location/')) apiCalls.push(url.pathname);
+    });
+
+    await page.goto(`/map/${westend.lat}/${westend.lng}`);
+    await waitForClusters(page);
+    const markers = page.getByTestId('map-marker');
+    await expect(markers.first()).toBeVisible();
+
+    // Every single marker in view gets its location's real name as its accessible name.
+    await expect
+      .poll(async () => {
+        const labels = await markers.evaluateAll((els) =>
+          els.map((el) => [
+            Number(el.getAttribute('data-location-id')),
+            el.getAttribute('aria-label'),
+          ]),
+        );
+        return labels.every(([id, label]) => label === names.get(id as number));
+      })
+      .toBe(true);
+    expect(apiCalls).toContain('/api/v1/location/map-points');
+    expect(apiCalls).toContain('/api/v1/location/map-labels');
+    expect(apiCalls, 'the 50,000-location SPEC list is not what the map loads').not.toContain(
+      '/api/v1/location/locations',
+    );
+  });
+
   test('the text list beside the map is keyboard-usable', async ({ page }) => {
     await page.goto('/map');
     await waitForClusters(page);
@@ -178,6 +215,8 @@ test.describe('map', () => {
     const first = list.getByRole('listitem').first().getByRole('button');
     await expect(first).toBeVisible();
     const name = (await first.innerText()).split('\n')[0]!.trim();
+    // The list shows real names (fetched with map-labels), not the provisional marker name.
+    expect(name).not.toBe(t('hu', 'map.marker.loadingName'));
 
     // Tab into the list: focus reaches the first location.
     reached = false;

@@ -42,7 +42,9 @@ async function serveBenchFile(route: Route) {
   });
 }
 
-const API_PATH = '/api/v1/location/locations';
+/** What each page downloads: ours the compact map-points, the baseline the SPEC list. */
+export const OURS_API_PATH = '/api/v1/location/map-points';
+export const LIST_API_PATH = '/api/v1/location/locations';
 
 export interface RunResult {
   /** ms from navigation start to the first clusters in the DOM. */
@@ -70,13 +72,13 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ ...pixel, locale: 'hu-HU' });
 }
 
-function watch(page: Page) {
+function watch(page: Page, apiPath: string) {
   const consoleErrors: string[] = [];
   let tileRequestsFailed = 0;
   /** Epoch ms when the locations answer was complete (also for a fetch made in a Web Worker). */
   let apiDoneEpoch: number | null = null;
   page.on('requestfinished', (r) => {
-    if (apiDoneEpoch !== null || new URL(r.url()).pathname !== API_PATH) return;
+    if (apiDoneEpoch !== null || new URL(r.url()).pathname !== apiPath) return;
     const timing = r.timing();
     if (timing.responseEnd >= 0) apiDoneEpoch = timing.startTime + timing.responseEnd;
   });
@@ -156,6 +158,7 @@ async function collect(
 
 interface Target {
   url: string;
+  apiPath: string;
   markName: string;
   readySelector: string;
   clusterSelector: string;
@@ -168,7 +171,7 @@ async function measure(browser: Browser, t: Target, opts: MeasureOptions): Promi
   try {
     if (t.serveBench) await context.route(`${opts.base}/__bench/**`, serveBenchFile);
     const page = await context.newPage();
-    const w = watch(page);
+    const w = watch(page, t.apiPath);
     await page.addInitScript(readyObserverScript(t.readySelector));
     await page.goto(t.url, { waitUntil: 'commit', timeout: opts.timeoutMs });
     await page.waitForSelector(t.readySelector, { state: 'attached', timeout: opts.timeoutMs });
@@ -176,7 +179,7 @@ async function measure(browser: Browser, t: Target, opts: MeasureOptions): Promi
       page,
       t.markName,
       t.readySelector,
-      API_PATH,
+      t.apiPath,
       t.clusterSelector,
       t.markerSelector,
     );
@@ -204,6 +207,7 @@ export function measureOurs(browser: Browser, opts: MeasureOptions) {
     browser,
     {
       url: `${opts.base}/map`,
+      apiPath: OURS_API_PATH,
       markName: 'voltpark:first-clusters',
       readySelector: '[data-testid="map"][data-clusters-ready="true"]',
       clusterSelector: '[data-testid="map-cluster"]',
@@ -219,6 +223,7 @@ export function measureBaseline(browser: Browser, opts: MeasureOptions) {
     browser,
     {
       url: `${opts.base}/__bench/baseline/index.html`,
+      apiPath: LIST_API_PATH,
       markName: 'baseline:first-clusters',
       readySelector: '#map[data-clusters-ready="true"]',
       clusterSelector: '.marker-cluster',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { decodeMapPoints } from '@voltpark/contract/map-points';
 
 export const gzipSize = (buf: Buffer | string) =>
   zlib.gzipSync(buf, { level: zlib.constants.Z_BEST_COMPRESSION }).length;
@@ -202,5 +203,43 @@ export async function payloadFigures(base: string): Promise<PayloadFigures> {
         .includes('godollo'),
     ),
     flags,
+  };
+}
+
+export interface MapPointsFigures {
+  url: string;
+  locations: number;
+  rawBytes: number;
+  servedGzipBytes: number | null;
+  gzip9Bytes: number;
+  servedBrBytes: number | null;
+  etag: string | null;
+  notModifiedOnRevalidate: boolean | null;
+  fetchMs: number;
+}
+
+/** The map's own compact answer (GET v1/location/map-points, binary; decision 0008). */
+export async function mapPointsFigures(base: string): Promise<MapPointsFigures> {
+  const url = `${base}/api/v1/location/map-points`;
+  const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+  if (gz.status !== 200) throw new Error(`GET ${url} answered ${gz.status}`);
+  const raw = decode(gz);
+  const br = await rawGet(url, { 'accept-encoding': 'br, gzip, deflate' });
+  const etag = typeof gz.headers.etag === 'string' ? gz.headers.etag : null;
+  let notModified: boolean | null = null;
+  if (etag) {
+    const again = await rawGet(url, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    notModified = again.status === 304;
+  }
+  return {
+    url,
+    locations: decodeMapPoints(new Uint8Array(raw)).count,
+    rawBytes: raw.length,
+    servedGzipBytes: gz.headers['content-encoding'] === 'gzip' ? gz.wireBytes : null,
+    gzip9Bytes: gzipSize(raw),
+    servedBrBytes: br.headers['content-encoding'] === 'br' ? br.wireBytes : null,
+    etag,
+    notModifiedOnRevalidate: notModified,
+    fetchMs: gz.ms,
   };
 }

@@ -120,10 +120,15 @@ export function LeafletMap({
       }
     };
 
+    // A single marker's name arrives from map-labels shortly after the marker itself.
     const labelOf = (item: ClusterItem) =>
       item.kind === 'cluster'
         ? cbRef.current.t('map.clusterLabel', { count: item.count })
-        : item.name;
+        : (item.name ?? cbRef.current.t('map.marker.loadingName'));
+    const stopLabels = client.onLabels((items) => {
+      for (const l of items)
+        markers.get(`p${l.id}`)?.getElement()?.setAttribute('aria-label', l.name);
+    });
 
     const render = (items: ClusterItem[], relabel: boolean) => {
       const next = new Set(items.map((i) => i.key));
@@ -168,6 +173,7 @@ export function LeafletMap({
 
     return () => {
       alive = false;
+      stopLabels();
       map.off('moveend', refresh);
       markers.clear();
       map.remove();

@@ -85,10 +85,11 @@ export function LocationList({ id, client, view, mode, onOpen, onClose }: Props)
                     }}
                   >
                     <Text fw={600} size="sm" component="span" display="block">
-                      {l.name}
+                      {l.name ?? t('map.marker.loadingName')}
                     </Text>
                     <Text size="xs" component="span" display="block" c="dark.6">
-                      {l.fullAddress} · {formatDistanceKm(l.distanceKm)}
+                      {l.fullAddress ? `${l.fullAddress} · ` : ''}
+                      {formatDistanceKm(l.distanceKm)}
                     </Text>
                   </Button>
                 </li>

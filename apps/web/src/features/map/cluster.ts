@@ -3,43 +3,34 @@ import Supercluster, {
   type ClusterProperties,
   type PointFeature,
 } from 'supercluster';
-import type { LocationListItem } from '@voltpark/contract';
+import { MAP_POINT_FLAG, type MapPoints } from '@voltpark/contract/map-points';
 import type { MapMode } from './mode';
 
-/** Bit flags of a map point: what the location offers. */
-export const FLAG = { charger: 1, poi: 2, parking: 4, available: 8 } as const;
+/** Bit flags of a map point: what the location offers (the map-points layout). */
+export const FLAG = MAP_POINT_FLAG;
 
-/** The slim per-location record the worker keeps (names are needed for marker labels and the list). */
+/** The slim per-location record the worker keeps; names come later, from map-labels. */
 export interface MapPoint {
   id: number;
-  name: string;
-  fullAddress: string;
   lat: number;
   lng: number;
   flags: number;
 }
 
-export function pointFlags(l: LocationListItem): number {
-  return (
-    (l.hasCharger ? FLAG.charger : 0) |
-    (l.hasPoi ? FLAG.poi : 0) |
-    (l.hasParking ? FLAG.parking : 0) |
-    (l.available ? FLAG.available : 0)
-  );
+/** Name and address of a location, fetched on demand for markers and the text list. */
+export interface PointLabel {
+  name: string;
+  fullAddress: string;
 }
 
-export function toMapPoints(list: readonly LocationListItem[]): MapPoint[] {
+/** The decoded map-points columns as records (locations without a finite position are skipped). */
+export function toMapPoints(columns: MapPoints): MapPoint[] {
   const out: MapPoint[] = [];
-  for (const l of list) {
-    if (!Number.isFinite(l.lat) || !Number.isFinite(l.lng)) continue;
-    out.push({
-      id: l.id,
-      name: l.name,
-      fullAddress: l.fullAddress,
-      lat: l.lat,
-      lng: l.lng,
-      flags: pointFlags(l),
-    });
+  for (let i = 0; i < columns.count; i++) {
+    const lat = columns.lat[i]!;
+    const lng = columns.lng[i]!;
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+    out.push({ id: columns.ids[i]!, lat, lng, flags: columns.flags[i]! });
   }
   return out;
 }
@@ -68,13 +59,14 @@ export type ClusterItem =
       id: number;
       lat: number;
       lng: number;
-      name: string;
+      /** Until its label has arrived (map-labels), a marker has no name. */
+      name?: string;
       flags: number;
     };
 
 export interface NearestResult {
   total: number;
-  items: (MapPoint & { distanceKm: number })[];
+  items: (MapPoint & { distanceKm: number; name?: string; fullAddress?: string })[];
 }
 
 /** SPEC §9 Map: minimum cluster size 2, clustering up to zoom 15. */
@@ -101,7 +93,11 @@ export class ClusterEngine {
   private readonly indexes = new Map<MapMode, Supercluster<Props, AnyProps>>();
   private mode: MapMode = 'both';
 
-  constructor(readonly points: readonly MapPoint[]) {}
+  constructor(
+    readonly points: readonly MapPoint[],
+    /** Labels known so far, by location id (filled by the worker as they arrive). */
+    readonly labels: ReadonlyMap<number, PointLabel> = new Map(),
+  ) {}
 
   setMode(mode: MapMode): void {
     this.mode = mode;
@@ -155,7 +151,7 @@ export class ClusterEngine {
           id: p.id,
           lat: p.lat,
           lng: p.lng,
-          name: p.name,
+          name: this.labels.get(p.id)?.name,
           flags: p.flags,
         });
       }
@@ -168,15 +164,21 @@ export class ClusterEngine {
     return this.index().getClusterExpansionZoom(clusterId);
   }
 
-  /** Locations of the current mode inside the box, nearest to `center` first (the text list). */
+  /**
+   * Locations of the current mode inside the box, nearest to `center` first (the text list),
+   * with the labels known so far (the worker fetches the missing ones before answering).
+   */
   nearest(bbox: BBox, center: { lat: number; lng: number }, limit: number): NearestResult {
     const inBox = this.index().getClusters(bbox, CLUSTER_OPTIONS.maxZoom + 1);
     const items = inBox.map((f) => {
       const p = this.points[(f.properties as Props).i]!;
       return { ...p, distanceKm: distanceKm(center.lat, center.lng, p.lat, p.lng) };
     });
-    items.sort((a, b) => a.distanceKm - b.distanceKm || a.name.localeCompare(b.name));
-    return { total: items.length, items: items.slice(0, limit) };
+    items.sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id);
+    return {
+      total: items.length,
+      items: items.slice(0, limit).map((p) => ({ ...p, ...this.labels.get(p.id) })),
+    };
   }
 }
 

@@ -1,6 +1,8 @@
-import type { BBox, ClusterItem, NearestResult } from './cluster';
+import type { BBox, ClusterItem, NearestResult, PointLabel } from './cluster';
 import type { MapMode } from './mode';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, Paths, ToWorker } from './protocol';
+
+export type LabelListener = (items: ({ id: number } & PointLabel)[]) => void;
 
 type Pending = { resolve: (v: never) => void };
 
@@ -23,13 +25,14 @@ export class ClusterClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private latestClusters = 0;
+  private readonly labelListeners = new Set<LabelListener>();
   readonly ready: Promise<number>;
   private settleReady!: {
     ok: (n: number) => void;
     fail: (e: Extract<FromWorker, { type: 'error' }>) => void;
   };
 
-  constructor(path: string, lang: string, mode: MapMode) {
+  constructor(paths: Paths, lang: string, mode: MapMode) {
     this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), {
       type: 'module',
       name: 'clusters',
@@ -40,17 +43,17 @@ export class ClusterClient {
     // Keep an unobserved rejection from surfacing as an unhandled error.
     this.ready.catch(() => {});
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
-    const early = takeEarlyDownload(path);
+    const early = takeEarlyDownload(paths.points);
     if (early) {
       void early.then((buffer) => {
         if (buffer)
-          this.worker.postMessage({ type: 'data', buffer, path, lang, mode } satisfies ToWorker, [
+          this.worker.postMessage({ type: 'data', buffer, paths, lang, mode } satisfies ToWorker, [
             buffer,
           ]);
-        else this.send({ type: 'init', path, lang, mode });
+        else this.send({ type: 'init', paths, lang, mode });
       });
     } else {
-      this.send({ type: 'init', path, lang, mode });
+      this.send({ type: 'init', paths, lang, mode });
     }
   }
 
@@ -74,6 +77,9 @@ export class ClusterClient {
         return;
       case 'nearest':
         this.resolve(msg.reqId, msg.result);
+        return;
+      case 'labels':
+        for (const l of this.labelListeners) l(msg.items);
         return;
     }
   }
@@ -116,6 +122,12 @@ export class ClusterClient {
 
   nearest(bbox: BBox, center: { lat: number; lng: number }, limit: number): Promise<NearestResult> {
     return this.ask<NearestResult>((reqId) => ({ type: 'nearest', reqId, bbox, center, limit }));
+  }
+
+  /** Names of single markers as they arrive; returns the unsubscribe function. */
+  onLabels(listener: LabelListener): () => void {
+    this.labelListeners.add(listener);
+    return () => this.labelListeners.delete(listener);
   }
 
   terminate() {

@@ -1,11 +1,17 @@
-import type { BBox, ClusterItem, NearestResult } from './cluster';
+import type { BBox, ClusterItem, NearestResult, PointLabel } from './cluster';
 import type { MapMode } from './mode';
+
+/** The two calls the worker makes: map-points (binary) and map-labels. */
+export interface Paths {
+  points: string;
+  labels: string;
+}
 
 /** Messages between the map screen and cluster.worker.ts. */
 export type ToWorker =
-  | { type: 'init'; path: string; lang: string; mode: MapMode }
-  /** The locations answer already downloaded by the page (index.html), as UTF-8 JSON bytes. */
-  | { type: 'data'; buffer: ArrayBuffer; path: string; lang: string; mode: MapMode }
+  | { type: 'init'; paths: Paths; lang: string; mode: MapMode }
+  /** The map-points answer already downloaded by the page (index.html), its binary bytes. */
+  | { type: 'data'; buffer: ArrayBuffer; paths: Paths; lang: string; mode: MapMode }
   | { type: 'mode'; mode: MapMode }
   | { type: 'clusters'; reqId: number; bbox: BBox; zoom: number }
   | { type: 'expansion'; reqId: number; clusterId: number }
@@ -27,4 +33,6 @@ export type FromWorker =
     }
   | { type: 'clusters'; reqId: number; items: ClusterItem[] }
   | { type: 'expansion'; reqId: number; zoom: number }
-  | { type: 'nearest'; reqId: number; result: NearestResult };
+  | { type: 'nearest'; reqId: number; result: NearestResult }
+  /** Names of single markers that arrived after their clusters answer (map-labels). */
+  | { type: 'labels'; items: ({ id: number } & PointLabel)[] };

@@ -5,12 +5,17 @@ import { readMode, type MapMode } from './mode';
 
 /**
  * One worker for the page's life: created the first time a map screen mounts, so the 50,000
- * locations are fetched and clustered once (SPEC §2 Map: "On load, all locations are fetched").
+ * locations are fetched (in the compact map-points form) and clustered once (SPEC §2 Map: "On
+ * load, all locations are fetched").
  */
 let shared: ClusterClient | null = null;
 
 export function getClusterClient(lang: string, mode: MapMode): ClusterClient {
-  shared ??= new ClusterClient(apiRoutes.locations.path, lang, mode);
+  shared ??= new ClusterClient(
+    { points: apiRoutes.mapPoints.path, labels: apiRoutes.mapLabels.path },
+    lang,
+    mode,
+  );
   return shared;
 }
 
