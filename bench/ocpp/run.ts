@@ -320,7 +320,10 @@ async function startTarget(
     return { child: s.child, url: `ws://127.0.0.1:${port}/ocpp` };
   }
   // `node --import tsx` (not the tsx CLI): the pid is the server itself, for its memory figures.
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof` (written on exit).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const { command, args } = withLimit(process.execPath, [
+    ...extra,
     '--import',
     'tsx',
     'apps/server/src/main.ts',

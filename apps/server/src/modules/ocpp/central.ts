@@ -11,6 +11,7 @@ import { OcppEvents, type TransactionStarted } from './events.js';
 import { verifyChargePointKey } from './keys.js';
 import { readMeterValue, type MeterValue } from './meter.js';
 import { onlineStatusSql } from './status.js';
+import { GroupCommit } from './group-commit.js';
 import type { RedisCommandRouter } from './redis-router.js';
 
 type RpcClient = RPCClient & { identity: string };
@@ -33,6 +34,8 @@ export interface OcppSettings {
   flushEveryMs: number;
   /** How often the offline sweep runs, ms. */
   sweepEveryMs: number;
+  /** A charge point's seen-timestamp is written at most this often, ms (≪ the offline timeout). */
+  seenWriteEveryMs: number;
   /** Default timeout of outgoing commands, ms. */
   commandTimeoutMs: number;
 }
@@ -51,6 +54,7 @@ export function ocppSettings(
     offlineMarginSec: c.offlineMarginSec,
     flushEveryMs: Math.min(5000, interval * 250),
     sweepEveryMs: Math.min(15_000, interval * 500),
+    seenWriteEveryMs: Math.min(60_000, interval * 250),
     commandTimeoutMs: c.commandTimeoutMs,
   };
 }
@@ -63,6 +67,16 @@ export class ChargePointNotConnectedError extends Error {
 }
 
 type Frame = typeof ocppFrames.$inferInsert;
+
+interface MeterWrite {
+  chargePointId: string;
+  transactionId: number;
+  /** The latest energy register in the message (Wh) and its charger timestamp. */
+  wh: number | null;
+  at: string | null;
+  powerW: number | null;
+  frames: Frame[];
+}
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -84,6 +98,8 @@ export class CentralSystem {
   /** Cross-replica command routing (REDIS_URL); null = in-process only. */
   router: RedisCommandRouter | null = null;
   private seen = new Map<string, Date>();
+  /** When this replica last wrote each charge point's seen-timestamp (ms since epoch). */
+  private written = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -422,30 +438,13 @@ export class CentralSystem {
     const readings = p.meterValue.map(readMeterValue);
     const last = latestEnergy(readings);
     const lastPower = readings.filter((r) => r.powerW !== null).at(-1)?.powerW ?? null;
-    const tx = await this.db.transaction(async (t) => {
-      await t
-        .insert(ocppFrames)
-        .values(this.framePair(id, p.transactionId!, 'MeterValues', messageId, p, {}, receivedAt));
-      if (!last && lastPower === null) {
-        const [row] = await t
-          .select({ meterStartWh: ocppTransactions.meterStartWh })
-          .from(ocppTransactions)
-          .where(
-            and(eq(ocppTransactions.id, p.transactionId!), eq(ocppTransactions.chargePointId, id)),
-          );
-        return row ?? null;
-      }
-      // Late and out-of-order values never move the latest reading backwards.
-      const rows = await t.execute(sql`
-        update ocpp_transactions set
-          last_meter_wh = case when ${last?.wh ?? null}::bigint is not null and (last_meter_at is null or ${last?.at.toISOString() ?? null}::timestamptz >= last_meter_at) then ${last?.wh ?? null}::bigint else last_meter_wh end,
-          last_power_w = case when stopped_at is null and ${lastPower}::int is not null and (last_meter_at is null or ${last?.at.toISOString() ?? null}::timestamptz is null or ${last?.at.toISOString() ?? null}::timestamptz >= last_meter_at) then ${lastPower}::int else last_power_w end,
-          last_meter_at = case when ${last?.at.toISOString() ?? null}::timestamptz is not null and (last_meter_at is null or ${last?.at.toISOString() ?? null}::timestamptz >= last_meter_at) then ${last?.at.toISOString() ?? null}::timestamptz else last_meter_at end,
-          updated_at = now()
-        where id = ${p.transactionId} and charge_point_id = ${id}
-        returning meter_start_wh`);
-      const row = rowsOf<{ meter_start_wh: string | number }>(rows)[0];
-      return row ? { meterStartWh: Number(row.meter_start_wh) } : null;
+    const tx = await this.meterWrites.submit({
+      chargePointId: id,
+      transactionId: p.transactionId,
+      wh: last?.wh ?? null,
+      at: last?.at.toISOString() ?? null,
+      powerW: lastPower,
+      frames: this.framePair(id, p.transactionId, 'MeterValues', messageId, p, {}, receivedAt),
     });
     if (tx) {
       for (const r of readings) {
@@ -463,6 +462,54 @@ export class CentralSystem {
     }
     return {};
   }
+
+  /**
+   * MeterValues of many chargers in one transaction (group commit): their evidence frames in one
+   * insert, the transactions' latest readings in one update per round. A round holds each
+   * transaction once, so late and out-of-order values never move the latest reading backwards.
+   * Returns each write's meterStart (null: no such transaction of that charge point).
+   */
+  private readonly meterWrites = new GroupCommit<MeterWrite, { meterStartWh: number } | null>(
+    (items) =>
+      this.db.transaction(async (t) => {
+        await t.insert(ocppFrames).values(items.flatMap((i) => i.frames));
+        const results: ({ meterStartWh: number } | null)[] = items.map(() => null);
+        let left = items.map((item, i) => ({ ...item, i }));
+        while (left.length > 0) {
+          const seen = new Set<string>();
+          const round = left.filter((w) => {
+            const key = `${w.chargePointId} ${w.transactionId}`;
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
+          });
+          left = left.filter((w) => !round.includes(w));
+          const json = JSON.stringify(
+            round.map((w) => ({
+              i: w.i,
+              id: w.transactionId,
+              cp: w.chargePointId,
+              wh: w.wh,
+              at: w.at,
+              power: w.powerW,
+            })),
+          );
+          const rows = await t.execute(sql`
+            update ocpp_transactions o set
+              last_meter_wh = case when v.wh is not null and (o.last_meter_at is null or v.at >= o.last_meter_at) then v.wh else o.last_meter_wh end,
+              last_power_w = case when o.stopped_at is null and v.power is not null and (o.last_meter_at is null or v.at is null or v.at >= o.last_meter_at) then v.power else o.last_power_w end,
+              last_meter_at = case when v.at is not null and (o.last_meter_at is null or v.at >= o.last_meter_at) then v.at else o.last_meter_at end,
+              updated_at = case when v.wh is null and v.power is null then o.updated_at else now() end
+            from jsonb_to_recordset(${json}::jsonb) as v(i int, id bigint, cp text, wh bigint, at timestamptz, power int)
+            where o.id = v.id and o.charge_point_id = v.cp
+            returning v.i, o.meter_start_wh`);
+          for (const r of rowsOf<{ i: number; meter_start_wh: string | number }>(rows)) {
+            results[r.i] = { meterStartWh: Number(r.meter_start_wh) };
+          }
+        }
+        return results;
+      }),
+  );
 
   private framePair(
     chargePointId: string,
@@ -499,36 +546,60 @@ export class CentralSystem {
 
   // ---- online / offline ----
 
-  /** Writes the seen-timestamps in one statement; charge points that were offline come back. */
+  /**
+   * Writes the seen-timestamps in one statement; charge points that were offline come back.
+   * A charge point's timestamp is written at most every `seenWriteEveryMs` (far inside the
+   * offline timeout): 10,000 chargers talking every few seconds must not mean 10,000 row
+   * updates every flush. Every flush still checks the ones heard from for the operator's
+   * disable switch.
+   */
   async flushSeen(): Promise<void> {
     if (this.seen.size === 0) return;
-    const batch = [...this.seen].map(([id, at]) => ({ id, at: at.toISOString() }));
+    const now = Date.now();
+    const due: { id: string; at: string }[] = [];
+    const recent: string[] = [];
+    for (const [id, at] of this.seen) {
+      if (now - (this.written.get(id) ?? 0) >= this.settings.seenWriteEveryMs) {
+        due.push({ id, at: at.toISOString() });
+        this.written.set(id, now);
+      } else recent.push(id);
+    }
     this.seen.clear();
-    const json = JSON.stringify(batch);
-    // Lock first (in id order, like the sweep), then update: one statement that both locks
-    // and updates the same rows would skip them (self-modified), and the sweep must not mark
-    // a charge point offline between the read and the write.
-    const rows = await this.db.transaction(async (tx) => {
-      const locked = rowsOf<{ id: string; back: boolean; disabled: boolean }>(
+    const disabled: string[] = [];
+    if (due.length > 0) {
+      const json = JSON.stringify(due);
+      // Lock first (in id order, like the sweep), then update: one statement that both locks
+      // and updates the same rows would skip them (self-modified), and the sweep must not mark
+      // a charge point offline between the read and the write.
+      const rows = await this.db.transaction(async (tx) => {
+        const locked = rowsOf<{ id: string; back: boolean; disabled: boolean }>(
+          await tx.execute(sql`
+            select id, offline_at is not null as back, disabled from charge_points
+            where id in (select t.id from jsonb_to_recordset(${json}::jsonb) as t(id text, at timestamptz))
+            order by id for update`),
+        );
         await tx.execute(sql`
-          select id, offline_at is not null as back, disabled from charge_points
-          where id in (select t.id from jsonb_to_recordset(${json}::jsonb) as t(id text, at timestamptz))
-          order by id for update`),
+          update charge_points cp set
+            last_heartbeat_at = greatest(cp.last_heartbeat_at, t.at), offline_at = null
+          from jsonb_to_recordset(${json}::jsonb) as t(id text, at timestamptz)
+          where cp.id = t.id`);
+        const back = locked.filter((r) => r.back && !r.disabled).map((r) => r.id);
+        if (back.length > 0) await this.restore(back, tx);
+        return locked;
+      });
+      for (const r of rows) if (r.disabled) disabled.push(r.id);
+    }
+    if (recent.length > 0) {
+      const rows = rowsOf<{ id: string }>(
+        await this.db.execute(sql`
+          select id from charge_points
+          where disabled and id in (select jsonb_array_elements_text(${JSON.stringify(recent)}::jsonb))`),
       );
-      await tx.execute(sql`
-        update charge_points cp set
-          last_heartbeat_at = greatest(cp.last_heartbeat_at, t.at), offline_at = null
-        from jsonb_to_recordset(${json}::jsonb) as t(id text, at timestamptz)
-        where cp.id = t.id`);
-      const back = locked.filter((r) => r.back && !r.disabled).map((r) => r.id);
-      if (back.length > 0) await this.restore(back, tx);
-      return locked;
-    });
+      for (const r of rows) disabled.push(r.id);
+    }
     // Disabled by the operator (e.g. with the CLI, from another process): hang up.
-    for (const r of rows) {
-      if (r.disabled) {
-        void this.clients.get(r.id)?.close({ code: 1008, reason: 'disabled', force: true });
-      }
+    for (const id of disabled) {
+      void this.clients.get(id)?.close({ code: 1008, reason: 'disabled', force: true });
     }
   }
 
@@ -570,6 +641,8 @@ export class CentralSystem {
           returning cp.id`),
       );
       const ids = rows.map((r) => r.id);
+      // Their next sign of life is written at once, so they come back.
+      for (const id of ids) this.written.delete(id);
       if (ids.length > 0) {
         await tx.execute(sql`
           update chargers set status = 'UNKNOWN', status_changed_at = now()

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import { chargePoints, ocppFrames, ocppIdTags, ocppTransactions } from '../../db/schema/index.js';
 import { KEY, startOcppApp, until, type OcppTestApp } from './test-helpers.js';
-import { setOutOfService } from './registry.js';
+import { setChargePointDisabled, setOutOfService } from './registry.js';
 
 let t: OcppTestApp;
 beforeAll(async () => {
@@ -165,6 +165,35 @@ describe('heartbeat-based online/offline', () => {
     const [cp] = await t.database.db.select().from(chargePoints).where(eq(chargePoints.id, 'HB-1'));
     expect(Date.now() - cp!.lastHeartbeatAt!.getTime()).toBeLessThan(10_000);
     expect(cp!.offlineAt).toBeNull();
+  });
+
+  it('a charge point heard from again soon is not rewritten each flush, yet a disabled one is hung up at the next flush', async () => {
+    await t.add('HB-2');
+    const central = t.app.ocpp.central;
+    central.stopTimers();
+    try {
+      const sim = t.sim({ id: 'HB-2' });
+      await sim.start();
+      await central.flushSeen();
+      const seenAt = async () =>
+        (
+          await t.database.db.select().from(chargePoints).where(eq(chargePoints.id, 'HB-2'))
+        )[0]!.lastHeartbeatAt!.getTime();
+      const written = await seenAt();
+      await new Promise((r) => setTimeout(r, 20));
+      await t.app.ocpp.commands.triggerMessage('HB-2', 'Heartbeat');
+      await new Promise((r) => setTimeout(r, 50));
+      await central.flushSeen();
+      expect(await seenAt()).toBe(written);
+
+      await setChargePointDisabled(t.database.db, 'HB-2', true);
+      await t.app.ocpp.commands.triggerMessage('HB-2', 'Heartbeat');
+      await new Promise((r) => setTimeout(r, 50));
+      await central.flushSeen();
+      await until(() => !central.isConnected('HB-2'));
+    } finally {
+      central.start();
+    }
   });
 
   it('the operator OUT_OF_SERVICE switch wins over reported statuses and heartbeats', async () => {
