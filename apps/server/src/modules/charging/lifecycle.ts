@@ -21,6 +21,11 @@ export interface ChargingDeps {
   pay: PaymentDeps;
   commands: OcppCommands;
   log: FastifyBaseLogger;
+  /**
+   * OCPP transaction ids of this module's STARTED charges (filled by the start event and every
+   * sweep), so meter values of other transactions cost no query.
+   */
+  running: Set<number>;
 }
 
 /** SPEC §9: a charge must start within 30 seconds of payment. */
@@ -123,7 +128,7 @@ export async function onTransactionStarted(
   const charge = await chargeByIdTag(deps.db, e.idTag);
   if (!charge) return;
   const startTime = Number.isNaN(e.timestamp.getTime()) ? new Date() : e.timestamp;
-  await deps.db
+  const [started] = await deps.db
     .update(charges)
     .set({
       status: 'STARTED',
@@ -142,7 +147,9 @@ export async function onTransactionStarted(
         inArray(charges.status, ['RESERVED', 'STARTING']),
         isNull(charges.ocppTransactionId),
       ),
-    );
+    )
+    .returning({ id: charges.id });
+  if (started) deps.running.add(e.transactionId);
 }
 
 async function chargeByIdTag(db: Db, idTag: string) {
@@ -165,12 +172,16 @@ export async function onMeterValues(
   deps: ChargingDeps,
   e: { transactionId: number; energyWh: number | null; timestamp: Date },
 ): Promise<void> {
-  if (e.energyWh === null) return;
+  if (e.energyWh === null || !deps.running.has(e.transactionId)) return;
   const [charge] = await deps.db
     .select()
     .from(charges)
     .where(and(eq(charges.ocppTransactionId, e.transactionId), eq(charges.status, 'STARTED')));
-  if (!charge || !limitReached(charge, e.energyWh, e.timestamp)) return;
+  if (!charge) {
+    deps.running.delete(e.transactionId);
+    return;
+  }
+  if (!limitReached(charge, e.energyWh, e.timestamp)) return;
   await requestStop(deps, charge, 'limit').catch((err: unknown) =>
     deps.log.warn({ err, chargeId: charge.id }, 'automatic stop failed; the sweeper retries'),
   );

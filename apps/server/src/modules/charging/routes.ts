@@ -54,6 +54,7 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
     pay: { db, config, gateway: createGateway(app, config) },
     commands: app.ocpp.commands,
     log: app.log.child({ module: 'charging' }),
+    running: new Set(),
   };
   registerChargingEvents(app.ocpp.central, deps);
 

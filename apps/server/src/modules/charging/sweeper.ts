@@ -49,6 +49,11 @@ export async function sweep(
     .where(ne(charges.status, 'FINISHED'))
     .limit(500);
   const now = Date.now();
+  deps.running.clear();
+  for (const { charge: c } of open) {
+    if (c.status === 'STARTED' && c.ocppTransactionId !== null)
+      deps.running.add(c.ocppTransactionId);
+  }
   for (const { charge: c, hold, tx } of open) {
     try {
       switch (c.status) {

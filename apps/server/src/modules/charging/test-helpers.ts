@@ -81,6 +81,7 @@ export class ChargingHarness {
       pay: { db: this.db, config: this.config, gateway: createGateway(this.app, this.config) },
       commands: this.app.ocpp.commands,
       log: this.app.log,
+      running: new Set(),
     };
   }
 
