@@ -424,6 +424,15 @@ test.describe('charging', () => {
     // The secret code is asked for every card payment.
     await start.click();
     await expect(page.getByText(t('hu', 'invalid.required', {}, 'messages'))).toBeVisible();
+    // A wrong secret code: SPEC §8's SIMPLEPAY_INVALID_PASSWORD alert, nothing starts.
+    await page.getByLabel(t('hu', 'charging.payment.secret')).fill('rossz9876');
+    await start.click();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: t('hu', 'charge.error.SIMPLEPAY_INVALID_PASSWORD', {}, 'messages'),
+      }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/charger/${charger.id}$`));
     await page.getByLabel(t('hu', 'charging.payment.secret')).fill('titok1234');
     await expectNoSeriousA11yViolations(page, 'charger view, saved-card payment');
     await start.click();
@@ -509,7 +518,54 @@ test.describe('charging', () => {
       timeout: 30_000,
     });
     await expect(page.getByRole('link', { name: t('hu', 'charging.history.toMap') })).toBeVisible();
+    await expect(page.getByText(t('hu', 'casual.pointsNotice'))).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/charge-history (guest)');
+    // Leaving guest mode forgets the stored guest and goes to the map.
+    await page.getByRole('button', { name: t('hu', 'casual.leave') }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('loggedInUserToken'))).toBeNull();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a charge waiting for payment shows the payment link and can be cancelled', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await freshUser(request, 'cancel');
+    await addBillingAndCar(request, user);
+    const charger = await availableCharger(request);
+    await signIn(page, user);
+    await page.goto(`/charger/${charger.id}`);
+    await page.getByLabel(t('hu', 'charging.mode.amount')).selectOption('1000');
+    await page.getByRole('button', { name: t('hu', 'charging.wizard.start') }).click();
+    // The driver leaves the pay page without paying.
+    await expect(page).toHaveURL(/\/sandbox\/simplepay\/pay\//, { timeout: 15_000 });
+    const payUrl = page.url();
+    await page.goto('/charge-history');
+    const p = panel(page);
+    await expect(p.getByText(t('hu', 'charging.status.NEW'))).toBeVisible();
+    await expect(p.getByRole('link', { name: t('hu', 'charging.panel.pay') })).toHaveAttribute(
+      'href',
+      new RegExp(escapeRe(new URL(payUrl).pathname)),
+    );
+    await expectNoSeriousA11yViolations(page, '/charge-history, charge waiting for payment');
+    await p.getByRole('button', { name: t('hu', 'charging.panel.cancel') }).click();
+    const dialog = page.getByRole('dialog', { name: t('hu', 'charging.panel.cancel') });
+    await expect(dialog).toContainText(t('hu', 'charging.panel.confirmCancel'));
+    await dialog.getByRole('button', { name: t('hu', 'common.yes') }).click();
+    await expect(p.getByText(t('hu', 'charging.panel.cancelSent'))).toBeVisible();
+    await expect(p).toBeHidden({ timeout: 30_000 });
+    // Nothing was charged: the charger can be started again.
+    await page.goto(`/charger/${charger.id}`);
+    await expect(page.getByRole('button', { name: t('hu', 'charging.wizard.start') })).toHaveCount(
+      0,
+    );
+    await page.getByLabel(t('hu', 'charging.mode.amount')).selectOption('1000');
+    await expect(
+      page.getByRole('button', { name: t('hu', 'charging.wizard.start') }),
+    ).toBeEnabled();
     expect(pageErrors).toEqual([]);
   });
 

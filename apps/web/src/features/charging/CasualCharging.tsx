@@ -15,7 +15,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Charger } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { logout, useSession } from '@/shared/session';
+import { useSession } from '@/shared/session';
+import { CasualNotices } from './CasualNotices';
 import { CasualForm } from './CasualForm';
 import { CasualSurvey } from './CasualSurvey';
 import { PANEL_POLL_MS, TWO_COLUMN_MIN_PX } from './constants';
@@ -64,20 +65,9 @@ export function CasualCharging({ charger }: { charger: Charger }) {
   const session = useSession();
   const wide = useMediaQuery(`(min-width: ${TWO_COLUMN_MIN_PX}px)`);
   const [open, setOpen] = useState<string[]>([]);
-  const casualUser = !!session.user?.casualUser;
   const current = useCurrentCharge(PANEL_POLL_MS, session.loggedIn);
 
-  const notices = casualUser && (
-    <Stack gap="xs">
-      <Alert color="blue" title={t('casual.noticeTitle')}>
-        {t('casual.notice')}
-      </Alert>
-      <Alert color="green">{t('casual.pointsNotice')}</Alert>
-      <Button variant="outline" onClick={() => void logout()}>
-        {t('casual.leave')}
-      </Button>
-    </Stack>
-  );
+  const notices = <CasualNotices />;
 
   if (current.data)
     return (

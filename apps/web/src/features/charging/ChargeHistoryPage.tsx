@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { PageFrame } from '@/shared/ui';
+import { CasualNotices } from './CasualNotices';
 import { ChargeRecordCard } from './ChargeRecordCard';
 import { AFTER_CHARGE_ROUTE } from './constants';
 import { CurrentChargePanel } from './CurrentChargePanel';
@@ -58,6 +59,7 @@ export function ChargeHistoryPage() {
       <CurrentChargePanel afterGone={AFTER_CHARGE_ROUTE} hideWhenNone={!casual} />
       {casual && (
         <>
+          <CasualNotices />
           <LastFinished />
           <Button component={Link} to="/" variant="outline">
             {t('charging.history.toMap')}

@@ -75,7 +75,7 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
   const [parkError, setParkError] = useState<string | null>(null);
   const [secret, setSecret] = useState('');
   const [secretError, setSecretError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
   const [starting, setStarting] = useState(false);
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (debounce.current && clearTimeout(debounce.current)), []);
@@ -197,7 +197,7 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
       else void navigate('/charge-history');
     } catch (e) {
       const f = startFailure(e, t);
-      setError(f.text);
+      setError({ text: f.text, code: f.code });
       if (f.toCards) void navigate('/cards');
     } finally {
       setStarting(false);
@@ -330,7 +330,15 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
         )}
         {error && (
           <Alert color="red" role="alert" title={t('charging.wizard.startFailedTitle')}>
-            {error}
+            {error.text}
+            {error.code === 'SIMPLEPAY_INVALID_PASSWORD' && (
+              <>
+                {' '}
+                <Anchor component={Link} to="/cards">
+                  {t('charging.payment.toCards')}
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         {modeChosen && (
