@@ -12,6 +12,7 @@ import { verifyChargePointKey } from './keys.js';
 import { readMeterValue, type MeterValue } from './meter.js';
 import { onlineStatusSql } from './status.js';
 import { GroupCommit } from './group-commit.js';
+import { writeMeterValues, type MeterWrite, type MeterWriteResult } from './meter-writes.js';
 import type { RedisCommandRouter } from './redis-router.js';
 
 type RpcClient = RPCClient & { identity: string };
@@ -67,16 +68,6 @@ export class ChargePointNotConnectedError extends Error {
 }
 
 type Frame = typeof ocppFrames.$inferInsert;
-
-interface MeterWrite {
-  chargePointId: string;
-  transactionId: number;
-  /** The latest energy register in the message (Wh) and its charger timestamp. */
-  wh: number | null;
-  at: string | null;
-  powerW: number | null;
-  frames: Frame[];
-}
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -463,52 +454,9 @@ export class CentralSystem {
     return {};
   }
 
-  /**
-   * MeterValues of many chargers in one transaction (group commit): their evidence frames in one
-   * insert, the transactions' latest readings in one update per round. A round holds each
-   * transaction once, so late and out-of-order values never move the latest reading backwards.
-   * Returns each write's meterStart (null: no such transaction of that charge point).
-   */
-  private readonly meterWrites = new GroupCommit<MeterWrite, { meterStartWh: number } | null>(
-    (items) =>
-      this.db.transaction(async (t) => {
-        await t.insert(ocppFrames).values(items.flatMap((i) => i.frames));
-        const results: ({ meterStartWh: number } | null)[] = items.map(() => null);
-        let left = items.map((item, i) => ({ ...item, i }));
-        while (left.length > 0) {
-          const seen = new Set<string>();
-          const round = left.filter((w) => {
-            const key = `${w.chargePointId} ${w.transactionId}`;
-            if (seen.has(key)) return false;
-            seen.add(key);
-            return true;
-          });
-          left = left.filter((w) => !round.includes(w));
-          const json = JSON.stringify(
-            round.map((w) => ({
-              i: w.i,
-              id: w.transactionId,
-              cp: w.chargePointId,
-              wh: w.wh,
-              at: w.at,
-              power: w.powerW,
-            })),
-          );
-          const rows = await t.execute(sql`
-            update ocpp_transactions o set
-              last_meter_wh = case when v.wh is not null and (o.last_meter_at is null or v.at >= o.last_meter_at) then v.wh else o.last_meter_wh end,
-              last_power_w = case when o.stopped_at is null and v.power is not null and (o.last_meter_at is null or v.at is null or v.at >= o.last_meter_at) then v.power else o.last_power_w end,
-              last_meter_at = case when v.at is not null and (o.last_meter_at is null or v.at >= o.last_meter_at) then v.at else o.last_meter_at end,
-              updated_at = case when v.wh is null and v.power is null then o.updated_at else now() end
-            from jsonb_to_recordset(${json}::jsonb) as v(i int, id bigint, cp text, wh bigint, at timestamptz, power int)
-            where o.id = v.id and o.charge_point_id = v.cp
-            returning v.i, o.meter_start_wh`);
-          for (const r of rowsOf<{ i: number; meter_start_wh: string | number }>(rows)) {
-            results[r.i] = { meterStartWh: Number(r.meter_start_wh) };
-          }
-        }
-        return results;
-      }),
+  /** MeterValues of many chargers stored together (group commit), answered after commit. */
+  private readonly meterWrites = new GroupCommit<MeterWrite, MeterWriteResult>((items) =>
+    writeMeterValues(this.db, items),
   );
 
   private framePair(
