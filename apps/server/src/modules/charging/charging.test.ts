@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { charges, ocppTransactions, pointsLedger } from '../../db/schema/index.js';
+import {
+  billingData,
+  charges,
+  ocppTransactions,
+  pointsLedger,
+  userCars,
+  vehicles,
+} from '../../db/schema/index.js';
 import { createActiveUser } from '../../test/users.js';
 import { creditWallet, walletBalance, walletLedgerSum } from '../payments/ledger.js';
 import { sweep } from './sweeper.js';
@@ -331,5 +338,75 @@ describe('durable timers', () => {
       (await h.api(`/api/v1/charger/cancel-charge-before-start?chargeId=${waiting.id}`, bela))
         .status,
     ).toBe(409);
+  });
+});
+
+describe('cars and billing data belong to their driver', () => {
+  it('estimates with the car’s power, records the car on the charge, and refuses another driver’s car or billing data', async () => {
+    const { chargerId } = await h.charger('CP-CAR');
+    const [v] = await h.db
+      .insert(vehicles)
+      .values({ producer: 'Tesla', model: 'Model 3', maxChargingPowerACKw: 11 })
+      .returning();
+    const [car] = await h.db
+      .insert(userCars)
+      .values({ userId: anna.id, vehicleId: v!.id, licensePlate: 'AAA-111', defaultCar: true })
+      .returning();
+    const [billing] = await h.db
+      .insert(billingData)
+      .values({
+        userId: anna.id,
+        type: 'PERSON',
+        payerName: 'Kovács Anna',
+        emailAddress: 'anna.charge@example.hu',
+        phone: '+36 30 123 4567',
+        countryCode: 'HU',
+        zipCode: '1051',
+        city: 'Budapest',
+        street: 'Nádor',
+        addressType: 'utca',
+        houseNumber: '12',
+      })
+      .returning();
+
+    const gross = await h.api(
+      `/api/v1/charger/get-gross-to-pay?charger-id=${chargerId}&car-id=${car!.id}&charging-minutes=60`,
+      anna,
+    );
+    // The car takes 11 kW on AC although the charger gives 22.
+    expect(gross.body.data).toEqual({ reservedEnergy: 11, time: 60, amount: 11 * 150 + 200 });
+    expect(
+      (
+        await h.api(
+          `/api/v1/charger/get-gross-to-pay?charger-id=${chargerId}&car-id=${car!.id}&charging-minutes=60`,
+          bela,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.api(
+          `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&billing-data-id=${billing!.id}&charging-amount=1000`,
+          bela,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await h.api('/api/v1/charge/current', bela)).body.data).toBeNull();
+
+    await topUp(anna.id, 10_000);
+    const start = await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&car-id=${car!.id}&billing-data-id=${billing!.id}&charging-minutes=15`,
+      anna,
+    );
+    expect(start.status).toBe(200);
+    const started = await untilStatus(h, anna, 'STARTED');
+    await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
+      anna,
+    );
+    const record = await finished(anna);
+    expect(record).toMatchObject({ car: 'Tesla Model 3', licencePlate: 'AAA-111' });
+    const belasLast = (await h.api('/api/v1/charge/last-finished', bela)).body.data;
+    expect(belasLast?.id).not.toBe(started.id);
   });
 });
