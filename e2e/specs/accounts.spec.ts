@@ -150,8 +150,10 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: t('hu', 'account.goToLogin') }).click();
     await expect(page).toHaveURL(/\/login/);
 
+    // No billing data or car yet: the log-in leads to the welcome wizard (SPEC §4).
     await logIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/welcome$/);
+    await page.goto('/');
     const menu = await openMenu(page, 'hu');
     await expect(menu.getByRole('link', { name: t('hu', 'route.me') })).toBeVisible();
     await expect(menu.getByRole('link', { name: t('hu', 'route.billing') })).toBeVisible();
@@ -173,8 +175,9 @@ test.describe('accounts', () => {
 
     // Logging in again applies the preferred language (now English).
     await logIn(page, email, PASSWORD, 'en');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/welcome$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto('/');
     const menu2 = await openMenu(page, 'en');
     await menu2.getByTestId('menu-logout').click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('loggedInUserId'))).toBeNull();
@@ -213,7 +216,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(t('hu', 'account.passwordChangedNotice'))).toBeVisible();
 
     await logIn(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/welcome$/);
 
     // The link is single-use: a second change is refused with 'Hibás token'.
     await page.evaluate(() => localStorage.clear());
@@ -277,7 +280,7 @@ test.describe('accounts', () => {
     const email = await registeredUser(request, 'oauth2');
     await page.goto('/login');
     await logIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/welcome$/);
     await page.goto('/authorize?clientId=nobody&state=x');
     await expect(page.getByTestId('authorize-error')).toHaveText(
       t('hu', 'authorize.somethingWentWrong'),

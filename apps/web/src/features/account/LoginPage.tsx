@@ -44,9 +44,14 @@ export function LoginPage() {
   const finish = async (env: EnvelopeLike) => {
     const extra = (env.extraData as UserExtra) ?? null;
     await startSession(env.data as Session, extra);
-    // SPEC §4 Login: to the welcome wizard while onboarding is incomplete.
-    const welcome = extra && onboardingIncomplete(extra.onboardingDetails, extra.settings);
-    void navigate(welcome ? '/welcome' : target(state), { replace: true });
+    // SPEC §4 Login: to the welcome wizard while onboarding is incomplete. An external app's
+    // consent (/authorize) is not interrupted: the partner app waits for its redirect.
+    const to = target(state);
+    const welcome =
+      extra &&
+      !to.startsWith('/authorize') &&
+      onboardingIncomplete(extra.onboardingDetails, extra.settings);
+    void navigate(welcome ? '/welcome' : to, { replace: true });
   };
 
   // Apple web sign-in comes back with a one-time ticket: exchange it for the session.

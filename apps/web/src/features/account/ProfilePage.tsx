@@ -161,9 +161,11 @@ export function ProfileForm({
         return;
       }
       // SPEC §4 Profile: the language is set and stored; then the user logs out (server call).
+      // To /login first: logging out on /me would let the login guard win the race with its
+      // "login needed" notice instead of "saved".
+      await navigate('/login', { replace: true, state: { profileSaved: true } });
       await logout();
       await setLanguage(v.lang);
-      void navigate('/login', { replace: true, state: { profileSaved: true } });
     } catch (err) {
       const { fields, general: g } = splitMessages(err);
       setErrors(fields);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Select,
   type ComboboxItem,
@@ -32,6 +33,16 @@ export function WordSelect({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const labelOf = (v: string) => data.find((d) => d.value === v)?.label ?? '';
+  // The typed text always ends as the chosen option's name: also when the option chosen is the
+  // one already selected, and when the field is left without a choice.
+  const chosen = labelOf(value);
+  const [search, setSearch] = useState(chosen);
+  const [shown, setShown] = useState(chosen);
+  if (chosen !== shown) {
+    setShown(chosen);
+    setSearch(chosen);
+  }
   return (
     <Select
       id={id}
@@ -41,6 +52,10 @@ export function WordSelect({
       data={data as { value: string; label: string }[]}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onOptionSubmit={(v) => setSearch(labelOf(v))}
+      onBlur={() => setSearch(labelOf(value))}
       filter={wordsFilter}
       limit={50}
       nothingFoundMessage={t('billing.nothingFound')}
