@@ -108,7 +108,7 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
         </Text>
       )}
       {sent && <Alert color="blue">{t(`charging.panel.${sent}Sent`)}</Alert>}
-      {!locked && view.canStop && (
+      {!locked && view.canStop && !(progress !== null && progress >= 100) && (
         <Button color="red" onClick={() => setConfirm('stop')}>
           {t('charging.panel.stop')}
         </Button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentCharge } from '@voltpark/contract';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
 import { POST_CHARGE_REDIRECT_MS } from './constants';
 
@@ -25,6 +25,7 @@ export function useCurrentCharge(intervalMs: number, enabled = true) {
 export function useAfterChargeGone(charge: CurrentCharge | null | undefined, to: string) {
   const seen = useRef<number | null>(null);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const client = useQueryClient();
   useEffect(() => {
     if (charge) {
@@ -34,7 +35,8 @@ export function useAfterChargeGone(charge: CurrentCharge | null | undefined, to:
     if (charge === undefined || seen.current === null) return;
     seen.current = null;
     void client.invalidateQueries({ queryKey: ['charge'] });
+    if (pathname === to) return; // already there: the refreshed lists show the new record
     const timer = setTimeout(() => void navigate(to), POST_CHARGE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [charge, to, navigate, client]);
+  }, [charge, to, navigate, client, pathname]);
 }
