@@ -31,6 +31,8 @@ function RequestForm() {
     const err = emailRule(e);
     setGeneral([]);
     if (err) {
+      // SPEC §5 E-mail: an invalid address is cleared.
+      if (err === 'form.email') setEmail('');
       setError(t(err));
       focusFirstError(['email'], { email: true });
       return;

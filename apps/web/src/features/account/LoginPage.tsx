@@ -72,6 +72,8 @@ export function LoginPage() {
     const errs: Record<string, string> = {};
     const emailErr = emailRule(e);
     if (emailErr) errs.email = t(emailErr);
+    // SPEC §5 E-mail: an invalid address is cleared.
+    if (emailErr === 'form.email') setEmail('');
     const pwErr = required(p);
     if (pwErr) errs.password = t(pwErr);
     setErrors(errs);

@@ -125,6 +125,8 @@ export function ProfileForm({
   const onSubmit = async (ev: FormEvent) => {
     ev.preventDefault();
     const keys = validateProfile(v, user);
+    // SPEC §5 E-mail: an invalid address is cleared.
+    if (keys.email === 'form.email') setV((o) => ({ ...o, email: '' }));
     const errs = Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(k)]));
     setErrors(errs);
     setGeneral([]);

@@ -77,7 +77,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('welcome wizard (component)', () => {
+describe('welcome wizard (component)', { timeout: 30_000 }, () => {
   beforeAll(async () => {
     await i18nReady;
     await setLanguage('hu');
