@@ -118,7 +118,9 @@ const loadSamples: number[] = [];
  * health checks in a row answer quickly. The same for both variants.
  */
 async function settle(base: string) {
-  await new Promise((r) => setTimeout(r, 1000));
+  // Longer than the server's rebuild delay (list-cache.ts, 2 s): a rebuild the previous run
+  // caused has started by then, and the health checks wait for its end.
+  await new Promise((r) => setTimeout(r, 2500));
   const until = Date.now() + 20_000;
   let quick = 0;
   while (quick < 3 && Date.now() < until) {

@@ -71,7 +71,7 @@ export class LocationListCache {
    * answer and the page's next requests (scripts, the worker) go out first: on PGlite the
    * rebuild holds the server's thread.
    */
-  rebuildDelayMs = 500;
+  rebuildDelayMs = 2000;
 
   constructor(
     private readonly db: Db,

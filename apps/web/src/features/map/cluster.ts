@@ -182,14 +182,23 @@ export class ClusterEngine {
   }
 }
 
-/** The points inside a box grown by `pad` (a fraction of its size) on every side. */
-export function pointsInBox(points: readonly MapPoint[], bbox: BBox, pad = 0.5): MapPoint[] {
+/** A box grown by `pad` (a fraction of its size) on every side. */
+export function padBox(bbox: BBox, pad: number): BBox {
   const [w, s, e, n] = bbox;
   const dx = (e - w) * pad;
   const dy = (n - s) * pad;
-  const W = w - dx;
-  const E = e + dx;
-  const S = s - dy;
-  const N = n + dy;
+  return [w - dx, s - dy, e + dx, n + dy];
+}
+
+/** Whether `inner` lies inside `outer`. */
+export function boxContains(outer: BBox, inner: BBox): boolean {
+  return (
+    inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3]
+  );
+}
+
+/** The points inside a box grown by `pad` (a fraction of its size) on every side. */
+export function pointsInBox(points: readonly MapPoint[], bbox: BBox, pad = 0.5): MapPoint[] {
+  const [W, S, E, N] = padBox(bbox, pad);
   return points.filter((p) => p.lng >= W && p.lng <= E && p.lat >= S && p.lat <= N);
 }

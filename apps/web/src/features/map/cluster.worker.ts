@@ -2,15 +2,18 @@
 import { decodeMapPoints } from '@voltpark/contract/map-points';
 import { ApiError, request } from '@/shared/api/request';
 import {
+  boxContains,
   ClusterEngine,
+  padBox,
   pointsInBox,
   toMapPoints,
+  type BBox,
   type ClusterItem,
   type MapPoint,
   type PointLabel,
 } from './cluster';
 import { LabelStore } from './labels';
-import type { FromWorker, Paths, ToWorker } from './protocol';
+import type { FromWorker, Paths, ToWorker, ViewHint } from './protocol';
 
 /**
  * Fetches every location once in the compact binary form (GET v1/location/map-points), decodes
@@ -41,7 +44,7 @@ function labelPoints(items: ClusterItem[]) {
 
 function handle(msg: ToWorker) {
   if (!engine) {
-    queue.push(msg);
+    early(msg);
     return;
   }
   switch (msg.type) {
@@ -79,37 +82,79 @@ type Mode = Parameters<ClusterEngine['setMode']>[0];
 
 /** Below this many locations the full index is quick enough to build first. */
 const VIEWPORT_FIRST_MIN = 5000;
+/** The full index is built at the latest this long after the data, if the page has not asked. */
+const FIRST_VIEW_WAIT_MS = 2000;
 
-/**
- * Viewport first: the view the page is waiting for is clustered from the locations around it
- * (a small index, tens of milliseconds), then the index of every location is built and the page
- * re-asks (on 'ready') for the same view. The clusters near the view are the same either way.
- */
-function answerWaitingView(points: readonly MapPoint[], mode: Mode) {
-  let viewMode = mode;
-  let view: Extract<ToWorker, { type: 'clusters' }> | null = null;
-  for (const m of queue) {
-    if (m.type === 'mode') viewMode = m.mode;
-    if (m.type === 'clusters') view = m;
+let points: MapPoint[] | null = null;
+let mode: Mode = 'both';
+/** A small index of the locations around the first view, until the full one is built. */
+let quick: { engine: ClusterEngine; box: BBox } | null = null;
+let fullTimer: ReturnType<typeof setTimeout> | undefined;
+
+function quickFor(bbox: BBox, pad: number): ClusterEngine {
+  if (!quick || !boxContains(quick.box, bbox)) {
+    quick = {
+      engine: new ClusterEngine(pointsInBox(points!, bbox, pad), labels),
+      box: padBox(bbox, pad),
+    };
   }
-  if (!view) return;
-  const quick = new ClusterEngine(pointsInBox(points, view.bbox, 0.5), labels);
-  quick.setMode(viewMode);
-  const items = quick.clusters(view.bbox, view.zoom);
-  post({ type: 'clusters', reqId: view.reqId, items });
-  queue.splice(queue.indexOf(view), 1);
-  labelPoints(items);
+  quick.engine.setMode(mode);
+  return quick.engine;
 }
 
-function build(points: MapPoint[], mode: Mode) {
-  if (points.length >= VIEWPORT_FIRST_MIN) answerWaitingView(points, mode);
-  // Let the first answer leave before the long index build.
-  setTimeout(() => {
+/**
+ * Viewport first. The page cannot draw before its scripts have run, so the worker usually has
+ * the data first: it indexes the locations around the predicted first view (a small index,
+ * tens of milliseconds) and waits for the page's request, answers it from there, and only then
+ * builds the index of every location (hundreds of milliseconds, during which it cannot answer).
+ * Then the page re-asks (on 'ready'). The clusters near the view are the same either way.
+ */
+function early(msg: ToWorker) {
+  if (msg.type === 'mode') mode = msg.mode;
+  if (msg.type === 'clusters' && points) {
+    const items = quickFor(msg.bbox, 0.5).clusters(msg.bbox, msg.zoom);
+    post({ type: 'clusters', reqId: msg.reqId, items });
+    labelPoints(items);
+    scheduleFull(0);
+    return;
+  }
+  queue.push(msg);
+  // Expansion zooms and the text list need the full index.
+  if (points && (msg.type === 'expansion' || msg.type === 'nearest')) scheduleFull(0);
+}
+
+function scheduleFull(delayMs: number) {
+  clearTimeout(fullTimer);
+  // A timer, so the answer just posted leaves before the long build.
+  fullTimer = setTimeout(() => {
+    if (engine || !points) return;
     engine = new ClusterEngine(points, labels);
     engine.setMode(mode);
+    quick = null;
     post({ type: 'ready', count: engine.points.length });
     for (const m of queue.splice(0)) handle(m);
-  }, 0);
+  }, delayMs);
+}
+
+function build(all: MapPoint[], hint: ViewHint | null) {
+  points = all;
+  if (all.length < VIEWPORT_FIRST_MIN) {
+    scheduleFull(0);
+    return;
+  }
+  // A view asked for before the data came: the latest one first, from the small index (any
+  // older ones are answered after the full build).
+  const view = [...queue].reverse().find((m) => m.type === 'clusters');
+  if (view) {
+    queue.splice(queue.indexOf(view), 1);
+    early(view);
+    return;
+  }
+  // Index the predicted view generously (the map may be smaller or the hint a little off).
+  if (hint) quickFor(hint.bbox, 1).clusters(hint.bbox, hint.zoom);
+  scheduleFull(
+    queue.some((m) => m.type === 'expansion' || m.type === 'nearest') ? 0 : FIRST_VIEW_WAIT_MS,
+  );
 }
 
 function fail(e: unknown) {
@@ -123,18 +168,18 @@ function fail(e: unknown) {
 }
 
 /** Bytes fetched by the page (index.html): decode here; anything odd → fetch again. */
-function fromBuffer(buffer: ArrayBuffer, paths: Paths, lang: string, mode: Mode) {
-  let points: MapPoint[] | null = null;
+function fromBuffer(buffer: ArrayBuffer, paths: Paths, lang: string, hint: ViewHint | null) {
+  let decoded: MapPoint[] | null = null;
   try {
-    points = toMapPoints(decodeMapPoints(buffer));
+    decoded = toMapPoints(decodeMapPoints(buffer));
   } catch {
     /* fall through to a fresh request */
   }
-  if (points) build(points, mode);
-  else void init(paths, lang, mode);
+  if (decoded) build(decoded, hint);
+  else void init(paths, lang, hint);
 }
 
-async function init(paths: Paths, lang: string, mode: Mode) {
+async function init(paths: Paths, lang: string, hint: ViewHint | null) {
   try {
     const res = await fetch(paths.points, {
       headers: { 'X-Lang': lang },
@@ -147,7 +192,7 @@ async function init(paths: Paths, lang: string, mode: Mode) {
       const envelope = (await res.json().catch(() => null)) as ApiError['envelope'];
       throw new ApiError(`HTTP ${res.status}`, res.status, envelope);
     }
-    build(toMapPoints(decodeMapPoints(await res.arrayBuffer())), mode);
+    build(toMapPoints(decodeMapPoints(await res.arrayBuffer())), hint);
   } catch (e) {
     fail(e);
   }
@@ -166,9 +211,11 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   const msg = e.data;
   if (msg.type === 'init') {
     start(msg.paths, msg.lang);
-    void init(msg.paths, msg.lang, msg.mode);
+    mode = msg.mode;
+    void init(msg.paths, msg.lang, msg.hint);
   } else if (msg.type === 'data') {
     start(msg.paths, msg.lang);
-    fromBuffer(msg.buffer, msg.paths, msg.lang, msg.mode);
+    mode = msg.mode;
+    fromBuffer(msg.buffer, msg.paths, msg.lang, msg.hint);
   } else handle(msg);
 };

@@ -1,6 +1,6 @@
 import type { BBox, ClusterItem, NearestResult, PointLabel } from './cluster';
 import type { MapMode } from './mode';
-import type { FromWorker, Paths, ToWorker } from './protocol';
+import type { FromWorker, Paths, ToWorker, ViewHint } from './protocol';
 
 export type LabelListener = (items: ({ id: number } & PointLabel)[]) => void;
 
@@ -32,7 +32,7 @@ export class ClusterClient {
     fail: (e: Extract<FromWorker, { type: 'error' }>) => void;
   };
 
-  constructor(paths: Paths, lang: string, mode: MapMode) {
+  constructor(paths: Paths, lang: string, mode: MapMode, hint: ViewHint | null = null) {
     this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), {
       type: 'module',
       name: 'clusters',
@@ -47,13 +47,14 @@ export class ClusterClient {
     if (early) {
       void early.then((buffer) => {
         if (buffer)
-          this.worker.postMessage({ type: 'data', buffer, paths, lang, mode } satisfies ToWorker, [
-            buffer,
-          ]);
-        else this.send({ type: 'init', paths, lang, mode });
+          this.worker.postMessage(
+            { type: 'data', buffer, paths, lang, mode, hint } satisfies ToWorker,
+            [buffer],
+          );
+        else this.send({ type: 'init', paths, lang, mode, hint });
       });
     } else {
-      this.send({ type: 'init', paths, lang, mode });
+      this.send({ type: 'init', paths, lang, mode, hint });
     }
   }
 

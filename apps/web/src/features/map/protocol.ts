@@ -1,6 +1,12 @@
 import type { BBox, ClusterItem, NearestResult, PointLabel } from './cluster';
 import type { MapMode } from './mode';
 
+/** The view the page will most likely ask for first (predicted before the map exists). */
+export interface ViewHint {
+  bbox: BBox;
+  zoom: number;
+}
+
 /** The two calls the worker makes: map-points (binary) and map-labels. */
 export interface Paths {
   points: string;
@@ -9,9 +15,16 @@ export interface Paths {
 
 /** Messages between the map screen and cluster.worker.ts. */
 export type ToWorker =
-  | { type: 'init'; paths: Paths; lang: string; mode: MapMode }
+  | { type: 'init'; paths: Paths; lang: string; mode: MapMode; hint: ViewHint | null }
   /** The map-points answer already downloaded by the page (index.html), its binary bytes. */
-  | { type: 'data'; buffer: ArrayBuffer; paths: Paths; lang: string; mode: MapMode }
+  | {
+      type: 'data';
+      buffer: ArrayBuffer;
+      paths: Paths;
+      lang: string;
+      mode: MapMode;
+      hint: ViewHint | null;
+    }
   | { type: 'mode'; mode: MapMode }
   | { type: 'clusters'; reqId: number; bbox: BBox; zoom: number }
   | { type: 'expansion'; reqId: number; clusterId: number }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRoutes } from '@/shared/api';
 import { ClusterClient } from './clusterClient';
+import { predictedView } from './initialView';
 import { readMode, type MapMode } from './mode';
 
 /**
@@ -15,6 +16,7 @@ export function getClusterClient(lang: string, mode: MapMode): ClusterClient {
     { points: apiRoutes.mapPoints.path, labels: apiRoutes.mapLabels.path },
     lang,
     mode,
+    predictedView(),
   );
   return shared;
 }
