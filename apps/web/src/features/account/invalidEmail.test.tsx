@@ -34,7 +34,7 @@ describe('an invalid e-mail is cleared', { timeout: 30_000 }, () => {
     ['/forgotten-password', null],
   ] as const) {
     it(`on ${path}, without calling the server`, async () => {
-      const fetchMock = vi.fn(async () => Promise.reject(new TypeError('offline')));
+      const fetchMock = vi.fn(async (_url: string) => Promise.reject(new TypeError('offline')));
       vi.stubGlobal('fetch', fetchMock);
       renderAt(path);
       const email = (await screen.findByLabelText(

@@ -85,8 +85,7 @@ function renderScreen() {
   );
 }
 
-const currentSlide = () =>
-  screen.getAllByTestId('car-slide', { hidden: true }).find((s) => s.dataset.current)!;
+const currentSlide = () => screen.getAllByTestId('car-slide').find((s) => s.dataset.current)!;
 
 describe('cars screen (component)', { timeout: 30_000 }, () => {
   beforeAll(async () => {
@@ -100,9 +99,7 @@ describe('cars screen (component)', { timeout: 30_000 }, () => {
     renderScreen();
     await screen.findByTestId('car-carousel', {}, { timeout: 5000 });
     expect(within(currentSlide()).getByTestId('car-plate').textContent).toBe('AAA-111');
-    const hidden = screen
-      .getAllByTestId('car-slide', { hidden: true })
-      .filter((s) => !s.dataset.current);
+    const hidden = screen.getAllByTestId('car-slide').filter((s) => !s.dataset.current);
     expect(hidden.every((s) => s.hasAttribute('inert'))).toBe(true);
 
     const u = userEvent.setup();
