@@ -24,8 +24,8 @@ export interface ConnectReport {
   ms: number;
 }
 export interface PhaseReport {
-  /** Latencies (ms) of calls answered inside the measured window. */
-  latencies: number[];
+  /** Latencies (ms) of calls answered inside the measured window, per action. */
+  latencies: Record<string, number[]>;
   answered: number;
   /** CALLERRORs among them. */
   errors: number;
@@ -47,7 +47,13 @@ interface Pending {
 }
 
 let recording = false;
-let windowStats = { latencies: [] as number[], answered: 0, errors: 0, timeouts: 0 };
+const emptyStats = () => ({
+  latencies: {} as Record<string, number[]>,
+  answered: 0,
+  errors: 0,
+  timeouts: 0,
+});
+let windowStats = emptyStats();
 
 class Charger {
   ws: WebSocket | null = null;
@@ -123,7 +129,7 @@ class Charger {
           resolve: (frame) => {
             if (recording && frame) {
               windowStats.answered++;
-              windowStats.latencies.push(performance.now() - dueAt);
+              (windowStats.latencies[action] ??= []).push(performance.now() - dueAt);
               if (frame[0] === 4) windowStats.errors++;
             }
             resolve(frame);
@@ -235,7 +241,7 @@ async function connectAll(c: Extract<LoadCommand, { cmd: 'connect' }>): Promise<
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(seconds: number, warmupSec: number, during: () => void, after: () => void) {
-  windowStats = { latencies: [], answered: 0, errors: 0, timeouts: 0 };
+  windowStats = emptyStats();
   const timeoutCheck = setInterval(() => {
     const now = performance.now();
     for (const cp of chargers) cp.checkTimeout(now);

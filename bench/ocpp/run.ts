@@ -204,6 +204,7 @@ function sampler(pid: number) {
 
 interface PhaseFigures {
   answered: number;
+  byAction: Record<string, { answered: number; p50: number | null; p99: number | null }>;
   perSecond: number;
   p50: number | null;
   p99: number | null;
@@ -219,11 +220,19 @@ interface PhaseFigures {
 }
 
 function combine(reports: PhaseReport[], targetCpu: number | null): PhaseFigures {
-  const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const latencies = reports.flatMap((r) => Object.values(r.latencies).flat()).sort((a, b) => a - b);
+  const actions = [...new Set(reports.flatMap((r) => Object.keys(r.latencies)))].sort();
+  const byAction = Object.fromEntries(
+    actions.map((a) => {
+      const l = reports.flatMap((r) => r.latencies[a] ?? []).sort((x, y) => x - y);
+      return [a, { answered: l.length, p50: percentile(l, 50), p99: percentile(l, 99) }];
+    }),
+  );
   const windowMs = Math.max(...reports.map((r) => r.windowMs));
   const answered = reports.reduce((s, r) => s + r.answered, 0);
   return {
     answered,
+    byAction,
     perSecond: answered / (windowMs / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -444,7 +453,13 @@ function phaseLine(f: PhaseFigures) {
   return (
     `${f.perSecond.toFixed(0).padStart(6)} msg/s  p50 ${ms(f.p50).padStart(9)}  p99 ${ms(f.p99).padStart(9)}  ` +
     `p99.9 ${ms(f.p999)}  max ${ms(f.max)}  errors ${f.errors}  timeouts ${f.timeouts}  ` +
-    `CPU target ${pct(f.targetCpu)}, load generators ${f.loadCpu.map(pct).join(' + ')}`
+    `CPU target ${pct(f.targetCpu)}, load generators ${f.loadCpu.map(pct).join(' + ')}\n` +
+    Object.entries(f.byAction)
+      .map(
+        ([a, x]) =>
+          `              ${a.padEnd(12)} p50 ${ms(x.p50).padStart(9)}  p99 ${ms(x.p99).padStart(9)}  (${x.answered})`,
+      )
+      .join('\n')
   );
 }
 

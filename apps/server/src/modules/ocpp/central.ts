@@ -455,8 +455,11 @@ export class CentralSystem {
   }
 
   /** MeterValues of many chargers stored together (group commit), answered after commit. */
-  private readonly meterWrites = new GroupCommit<MeterWrite, MeterWriteResult>((items) =>
-    writeMeterValues(this.db, items),
+  private readonly meterWrites = new GroupCommit<MeterWrite, MeterWriteResult>(
+    (items) => writeMeterValues(this.db, items),
+    // A few at once (the PostgreSQL pool has 10 connections): one commit's fsync does not hold
+    // up the next batch; a charger's messages never overlap (one outstanding call each).
+    { maxConcurrent: 4 },
   );
 
   private framePair(

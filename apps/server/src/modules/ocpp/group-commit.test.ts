@@ -15,6 +15,20 @@ describe('group commit of OCPP writes', () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 
+  it('with room for more batches at once, a write does not wait for the one being written', async () => {
+    const batches: number[][] = [];
+    const g = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        await new Promise((r) => setTimeout(r, 20));
+        return items;
+      },
+      { maxConcurrent: 2 },
+    );
+    await Promise.all([1, 2, 3, 4].map((i) => g.submit(i)));
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+  });
+
   it('a bad write fails only its own caller', async () => {
     const g = new GroupCommit<number, number>(async (items) => {
       await new Promise((r) => setTimeout(r, 5));
