@@ -249,7 +249,7 @@ async function main() {
       into?.push(r);
       log(
         `  ${label.padEnd(16)} first clusters ${ms(r.firstClustersMs).padStart(8)} (${r.source}), ` +
-          `API answer in at ${ms(r.apiResponseEndMs)}, ${r.clustersInDom} clusters + ${r.markersInDom} markers in DOM` +
+          `API answer in at ${ms(r.apiResponseEndMs)}, DOMContentLoaded ${ms(r.domContentLoadedMs)}, ${r.clustersInDom} clusters + ${r.markersInDom} markers in DOM` +
           (r.consoleErrors.length ? `, ${r.consoleErrors.length} console error(s)` : ''),
       );
     } catch (err) {

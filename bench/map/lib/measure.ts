@@ -53,6 +53,8 @@ export interface RunResult {
   source: 'mark' | 'observer' | 'poll';
   /** ms from navigation start until the locations answer had arrived. */
   apiResponseEndMs: number | null;
+  /** ms from navigation start to the end of DOMContentLoaded (the page's scripts have run). */
+  domContentLoadedMs: number | null;
   clustersInDom: number;
   markersInDom: number;
   /** Same-origin .js URLs fetched before the first clusters (the map's real initial JS). */
@@ -140,7 +142,10 @@ async function collect(
             r.startTime <= limit,
         )
         .map((r) => new URL(r.name).pathname);
+      const nav = performance.getEntriesByType('navigation')[0] as
+        PerformanceNavigationTiming | undefined;
       return {
+        dcl: nav ? nav.domContentLoadedEventEnd : null,
         mark,
         observed: w.__benchReadyAt ?? null,
         now: performance.now(),
@@ -191,6 +196,7 @@ async function measure(browser: Browser, t: Target, opts: MeasureOptions): Promi
       // Resource timing of the page; for a fetch made in a worker, Playwright's request timing.
       apiResponseEndMs:
         c.apiResponseEnd ?? (w.apiDoneEpoch !== null ? w.apiDoneEpoch - c.timeOrigin : null),
+      domContentLoadedMs: c.dcl,
       clustersInDom: c.clusters,
       markersInDom: c.markers,
       scripts: c.scripts,
