@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Message } from '@voltpark/contract';
 import { apiRoutes, callApi } from '@/shared/api';
-import { PageFrame } from '@/shared/ui';
+import { NewPasswordFields, PageFrame } from '@/shared/ui';
 import { emailRule, focusFirstError, newPasswordRule, repeatRule, splitMessages } from './rules';
 import { FormMessages, SandboxMailboxLink } from './ui';
 
@@ -145,28 +145,13 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-label={t('account.newPasswordTitle')}
       >
         <Stack gap="sm">
-          <PasswordInput
-            id="f-password"
+          <NewPasswordFields
             label={t('account.newPassword')}
-            description={t('account.passwordHint')}
-            autoComplete="new-password"
-            required
-            maxLength={255}
-            value={password}
-            onChange={(ev) => setPassword(ev.currentTarget.value)}
-            error={errors.password}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
-          />
-          <PasswordInput
-            id="f-password2"
-            label={t('account.password2')}
-            autoComplete="new-password"
-            required
-            maxLength={255}
-            value={password2}
-            onChange={(ev) => setPassword2(ev.currentTarget.value)}
-            error={errors.password2}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
+            password={password}
+            password2={password2}
+            onPassword={setPassword}
+            onPassword2={setPassword2}
+            errors={errors}
           />
           <Group>
             <Button type="submit" loading={submitting} className="vp-touch">

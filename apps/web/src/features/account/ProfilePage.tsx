@@ -19,7 +19,7 @@ import type { Message, User } from '@voltpark/contract';
 import { apiRoutes, callApi, callApiEnvelope, notify } from '@/shared/api';
 import { setLanguage, type Lang } from '@/shared/i18n';
 import { authHeader, loadUser, logout, useSession } from '@/shared/session';
-import { PageFrame } from '@/shared/ui';
+import { NewPasswordFields, PageFrame, PhoneField } from '@/shared/ui';
 import {
   displayPhone,
   emailRule,
@@ -207,18 +207,7 @@ export function ProfileForm({
             onChange={(e) => set('email')(e.currentTarget.value)}
             error={errors.email}
           />
-          <TextInput
-            id="f-phone"
-            label={t('account.phone')}
-            description={t('account.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={255}
-            value={v.phone}
-            onChange={(e) => set('phone')(e.currentTarget.value)}
-            error={errors.phone}
-          />
+          <PhoneField value={v.phone} onChange={set('phone')} error={errors.phone} />
           <Select
             id="f-lang"
             label={t('account.language')}
@@ -252,26 +241,14 @@ export function ProfileForm({
                   visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
                 />
               )}
-              <PasswordInput
-                id="f-password"
+              <NewPasswordFields
                 label={t('account.newPassword')}
-                description={t('account.passwordHint')}
-                autoComplete="new-password"
-                maxLength={255}
-                value={v.password}
-                onChange={(e) => set('password')(e.currentTarget.value)}
-                error={errors.password}
-                visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
-              />
-              <PasswordInput
-                id="f-password2"
-                label={t('account.password2')}
-                autoComplete="new-password"
-                maxLength={255}
-                value={v.password2}
-                onChange={(e) => set('password2')(e.currentTarget.value)}
-                error={errors.password2}
-                visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
+                required={false}
+                password={v.password}
+                password2={v.password2}
+                onPassword={set('password')}
+                onPassword2={set('password2')}
+                errors={errors}
               />
             </Stack>
           </Card>

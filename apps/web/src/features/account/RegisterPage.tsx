@@ -1,20 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Image,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Message } from '@voltpark/contract';
 import { apiRoutes, callApi } from '@/shared/api';
-import { PageFrame } from '@/shared/ui';
+import { NewPasswordFields, PageFrame, PhoneField } from '@/shared/ui';
 import { useCaptcha } from './captcha';
 import {
   emailRule,
@@ -138,40 +128,14 @@ export function RegisterPage() {
             onChange={(e) => field('email')(e.currentTarget.value)}
             error={errors.email}
           />
-          <TextInput
-            id="f-phone"
-            label={t('account.phone')}
-            description={t('account.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={255}
-            value={v.phone}
-            onChange={(e) => field('phone')(e.currentTarget.value)}
-            error={errors.phone}
-          />
-          <PasswordInput
-            id="f-password"
+          <PhoneField value={v.phone} onChange={field('phone')} error={errors.phone} />
+          <NewPasswordFields
             label={t('account.password')}
-            description={t('account.passwordHint')}
-            autoComplete="new-password"
-            required
-            maxLength={255}
-            value={v.password}
-            onChange={(e) => field('password')(e.currentTarget.value)}
-            error={errors.password}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
-          />
-          <PasswordInput
-            id="f-password2"
-            label={t('account.password2')}
-            autoComplete="new-password"
-            required
-            maxLength={255}
-            value={v.password2}
-            onChange={(e) => field('password2')(e.currentTarget.value)}
-            error={errors.password2}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
+            password={v.password}
+            password2={v.password2}
+            onPassword={field('password')}
+            onPassword2={field('password2')}
+            errors={errors}
           />
           <Stack gap={4}>
             {captcha.imageUrl && (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BillingData, BillingType, Country, Message, User } from '@voltpark/contract';
 import { FormMessages, splitMessages } from '@/features/account';
 import { apiRoutes, callApi } from '@/shared/api';
+import { PhoneField } from '@/shared/ui';
 import {
   BILLING_ORDER,
   changeType,
@@ -138,16 +139,11 @@ export function BillingForm({
           onChange={(e) => set('emailAddress')(e.currentTarget.value)}
           error={errors.emailAddress}
         />
-        <TextInput
+        <PhoneField
           id={fieldId('phone')}
           label={t('billing.phone')}
-          description={t('billing.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={255}
           value={v.phone}
-          onChange={(e) => set('phone')(e.currentTarget.value)}
+          onChange={set('phone')}
           error={errors.phone}
         />
         <WordSelect

@@ -4,3 +4,5 @@ export { PageFrame } from './PageFrame';
 export { ComingLater } from './ComingLater';
 export * from './icons';
 export { MissingId } from './MissingId';
+export { PhoneField } from './PhoneField';
+export { NewPasswordFields } from './NewPasswordFields';
