@@ -66,6 +66,8 @@ function fakeServer() {
     if (p === '/api/v1/wallet/wallet-balance')
       return ok({ ballance: balance, countUnpayedWallets: 0 });
     if (p === '/api/v1/charger/start-charging-wallet') return startAnswer();
+    if (p === '/api/v1/charger/get-gross-to-pay')
+      return ok({ reservedEnergy: 7, time: 60, amount: 1840 });
     return json(404, { result: false, data: null, messages: [], useAlert: false });
   });
 }
@@ -134,6 +136,22 @@ describe('start wizard (component)', () => {
     expect(q.get('car-id')).toBe('11');
     expect(q.get('billing-data-id')).toBe('21');
     expect(q.has('charging-minutes')).toBe(false);
+  });
+
+  it("time mode shows the server's estimate; its amount already holds the parking part", async () => {
+    renderWizard();
+    const user = userEvent.setup();
+    const time = await screen.findByLabelText(hu['charging.mode.time'], {}, { timeout: 5000 });
+    await user.selectOptions(time, '60');
+    expect(await screen.findByText('Zárolandó összeg: 1 840 Ft')).toBeTruthy();
+    expect(screen.getByText('A töltés ára legfeljebb: 840 Ft')).toBeTruthy();
+    expect(screen.getByText('Becsült energia: 7,00 kWh')).toBeTruthy();
+    const q = calls.find((u) => u.pathname === '/api/v1/charger/get-gross-to-pay')!.searchParams;
+    expect(q.get('charging-minutes')).toBe('60');
+    expect(q.get('car-id')).toBe('11');
+    // Another mode resets the time picker.
+    await user.selectOptions(screen.getByLabelText(hu['charging.mode.amount']), '1000');
+    expect((time as HTMLSelectElement).value).toBe('');
   });
 
   it('chooses simple payment when the wallet is below the hold', async () => {

@@ -101,12 +101,18 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
         : null;
   const gross = useGrossToPay(charger.id, carId, minutes);
 
+  // The charge's own price, and the money to hold (SPEC §4: plus the parking hold). For the
+  // time modes the server's get-gross-to-pay answers the hold itself.
   let amount: number | null = null;
+  let hold: number | null = null;
   if (p && choice?.mode === 'amount') amount = choice.amount;
   if (p && choice?.mode === 'energy')
     amount = amountForEnergy(choice.kWh, p.convenienceFeeGross, p.unitChargingGross);
-  if (minutes !== null) amount = gross.data?.amount ?? null;
-  const hold = p && amount !== null ? moneyToHold(amount, p) : null;
+  if (p && amount !== null) hold = moneyToHold(amount, p);
+  if (p && minutes !== null && gross.data) {
+    hold = gross.data.amount;
+    amount = hold - moneyToHold(0, p);
+  }
   const walletBalance = wallet.data?.ballance ?? null;
 
   // SPEC §4 auto-selection, again whenever the price changes, unless the user's own choice fits.

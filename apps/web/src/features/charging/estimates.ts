@@ -26,7 +26,7 @@ export function effectivePowerKw(chargerKw: number, carKw: number | null): numbe
 
 /** The price of an energy booking: kWh × unit price, rounded up to whole Ft, plus the fee. */
 export function amountForEnergy(kWh: number, convenienceFee: number, unitPrice: number): number {
-  return Math.ceil(kWh * unitPrice) + convenienceFee;
+  return Math.ceil(round2(kWh * unitPrice)) + convenienceFee;
 }
 
 /** SPEC §4 money to hold: the amount, plus the parking hold when parking is enabled. */
