@@ -135,6 +135,41 @@ describe('welcome wizard (component)', { timeout: 30_000 }, () => {
     expect(calls.some((u) => u.includes('/api/v1/user/skip-car-addition'))).toBe(true);
   });
 
+  it('phone step: the profile form without cancel and delete; saving goes on without logging out', async () => {
+    const d = details({ userHasPhoneNumber: false, userSetPhoneNumber: false });
+    const calls: string[] = [];
+    let phoneSaved = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const u = String(url);
+        calls.push(`${init.method ?? 'GET'} ${u}`);
+        if (u.includes('/user/update')) {
+          phoneSaved = true;
+          return ok(user);
+        }
+        if (u.includes('/user/loggedin-user'))
+          return ok(
+            { ...user, phone: phoneSaved ? '+36 30 123 4567' : null },
+            { settings: settings(), onboardingDetails: { ...d, userHasPhoneNumber: phoneSaved } },
+          );
+        return ok([]);
+      }),
+    );
+    const router = renderAt('/profile-wizard');
+    expect((await screen.findByTestId('wizard-step', {}, { timeout: 5000 })).textContent).toBe(
+      '1/4. lépés: Telefonszám',
+    );
+    expect(screen.queryByRole('button', { name: 'Mégse' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Profil törlése' })).toBeNull();
+    const u = userEvent.setup();
+    await u.type(document.getElementById('f-phone')!, '06 30 123 4567');
+    await u.click(screen.getByRole('button', { name: 'Mentés' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing-wizard'));
+    expect(calls.some((c) => c.includes('/user/logout'))).toBe(false);
+    expect(localStorage.getItem('loggedInUserToken')).toBe('tok');
+  });
+
   it('/welcome with nothing left to do goes to the map', async () => {
     serve(
       details({ userHasBillingData: true, userHasCar: true }),
