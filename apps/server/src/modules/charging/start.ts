@@ -170,13 +170,13 @@ async function reserveMoney(
 ): Promise<StartResult> {
   const cause = holdCause(charge.id);
   if (free) {
-    await onMoneyReady(deps, charge.id);
+    moveOn(deps, charge.id);
     return { kind: 'started', charge, walletBalance: null };
   }
   switch (payment.kind) {
     case 'wallet': {
       await holdWallet(deps.pay, { userId: input.userId, amount: booking.hold, cause });
-      await onMoneyReady(deps, charge.id);
+      moveOn(deps, charge.id);
       return {
         kind: 'started',
         charge,
@@ -220,6 +220,16 @@ async function reserveMoney(
       return { kind: 'started', charge, walletBalance: null };
     }
   }
+}
+
+/**
+ * RESERVED and RemoteStart without keeping the driver's request open for the charger's answer
+ * (the app polls the current charge); a failure ends the charge, and a crash is the sweeper's.
+ */
+function moveOn(deps: ChargingDeps, chargeId: number) {
+  void onMoneyReady(deps, chargeId).catch((err: unknown) =>
+    deps.log.error({ err, chargeId }, 'charge start failed'),
+  );
 }
 
 async function setPaymentUrl(deps: ChargingDeps, chargeId: number, url: string) {
