@@ -100,6 +100,66 @@ describe('saved card (OneClick)', () => {
   });
 });
 
+/** The emulator's 3-D Secure page answered with a code (1234 succeeds). */
+async function confirmChallenge(address: string, code = '1234') {
+  const u = new URL(address, h.base);
+  const page = `${h.base}${u.pathname}`;
+  const html = await (await fetch(page)).text();
+  const formToken = /name="formToken" value="([^"]+)"/.exec(html)![1]!;
+  const res = await fetch(page, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ formToken, action: 'confirm', code }),
+  });
+  return res.headers.get('location') ?? '';
+}
+
+describe('saved card with a 3-D Secure challenge', () => {
+  it('returns the challenge page, waits in NEW with it, and starts once the bank confirms', async () => {
+    const { chargerId, sim } = await h.charger('CP-3DS');
+    const cecil = await createActiveUser(h.db, 'cecil.modes@example.hu');
+    const reg = await fetch(`${h.base}/api/v1/simplepay/card-registration`, {
+      method: 'POST',
+      headers: { ...cecil.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardSecret: 'titok3ds' }),
+    }).then((r) => r.json() as Promise<{ data: string }>);
+    await confirmChallenge(await h.payOnPage(reg.data, '4111111111111111'));
+    const [card] = await until(async () => {
+      const list = (await h.api('/api/v1/user/credit-cards', cecil)).body.data as {
+        cardId: number;
+        cardMask: string;
+      }[];
+      return list[0]?.cardMask ? list : null;
+    });
+
+    const start = await h.api(
+      `/api/v1/charger/start-charging-card?charger-id=${chargerId}&card-id=${card!.cardId}&cardSecret=titok3ds&charging-amount=2000&java=false&color=24&height=800&width=400&tz=-60&lang=hu`,
+      cecil,
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.data).toMatch(/\/challenge$/);
+    const waiting = (await h.api('/api/v1/charge/current', cecil)).body.data;
+    expect(waiting).toMatchObject({ chargingStatus: 'NEW', paymentUrl: start.body.data });
+
+    await confirmChallenge(start.body.data);
+    const started = await untilStatus(h, cecil, 'STARTED');
+    // Some charging time passes before the meter reading.
+    await new Promise((r) => setTimeout(r, 50));
+    await sim.tickAll();
+    await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
+      cecil,
+    );
+    const record = await finished(cecil);
+    const wh = await meteredWh(started.id);
+    expect(record.grossPrice).toBe(expectedPrice(wh));
+    expect(await h.hold(started.id)).toMatchObject({
+      status: 'captured',
+      capturedAmount: Math.min(2000, expectedPrice(wh)),
+    });
+  });
+});
+
 describe('guest (casual) charging', () => {
   it('makes a guest for the e-mail, returns user and token, pays on the pay page and bills the card', async () => {
     const { chargerId, sim } = await h.charger('CP-GUEST');
@@ -119,6 +179,8 @@ describe('guest (casual) charging', () => {
 
     await h.payOnPage(start.body.data);
     const started = await untilStatus(h, guest, 'STARTED');
+    // Some charging time passes before the meter reading.
+    await new Promise((r) => setTimeout(r, 50));
     await sim.tickAll();
     await h.api(
       `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
