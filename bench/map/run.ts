@@ -249,7 +249,7 @@ async function main() {
       into?.push(r);
       log(
         `  ${label.padEnd(16)} first clusters ${ms(r.firstClustersMs).padStart(8)} (${r.source}), ` +
-          `API answer in at ${ms(r.apiResponseEndMs)}, DOMContentLoaded ${ms(r.domContentLoadedMs)}, ${r.clustersInDom} clusters + ${r.markersInDom} markers in DOM` +
+          `HTML in at ${ms(r.htmlResponseEndMs)}, API answer in at ${ms(r.apiResponseEndMs)}, DOMContentLoaded ${ms(r.domContentLoadedMs)}, ${r.clustersInDom} clusters + ${r.markersInDom} markers in DOM` +
           (r.consoleErrors.length ? `, ${r.consoleErrors.length} console error(s)` : ''),
       );
     } catch (err) {
@@ -326,6 +326,24 @@ async function main() {
   log(
     `  ratio baseline/ours               median ${ratioAfter == null ? '—' : `${ratioAfter.toFixed(1)}×`}`,
   );
+  // Where our time goes: the page's start-up marks (median over the runs that have them).
+  const stage = (label: string, pick: (r: RunResult) => number | null | undefined) => {
+    const s = summarize(
+      ours.flatMap((r) => {
+        const v = pick(r);
+        return v == null ? [] : [v];
+      }),
+    );
+    log(line(label, s));
+  };
+  log('\n=== Ours, stage by stage (ms from navigation start) ===');
+  stage('HTML in', (r) => r.htmlResponseEndMs);
+  stage('map-points answer in', (r) => r.apiResponseEndMs);
+  stage('DOMContentLoaded (scripts ran)', (r) => r.domContentLoadedMs);
+  stage('Leaflet map created', (r) => r.marks['voltpark:map-created']);
+  stage('first clusters answer from worker', (r) => r.marks['voltpark:clusters-answer']);
+  stage('first clusters in the DOM', (r) => r.firstClustersMs);
+
   log('\n=== Targets (printed, not enforced) ===');
   log(
     `  ≥ ${TARGET_RATIO}× faster than the baseline (median)   ${ratioMedian == null ? '—' : `${ratioMedian.toFixed(1)}×`}   ${yesNo(ratioMet)}`,

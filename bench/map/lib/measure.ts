@@ -53,8 +53,12 @@ export interface RunResult {
   source: 'mark' | 'observer' | 'poll';
   /** ms from navigation start until the locations answer had arrived. */
   apiResponseEndMs: number | null;
+  /** ms from navigation start until the HTML had arrived. */
+  htmlResponseEndMs: number | null;
   /** ms from navigation start to the end of DOMContentLoaded (the page's scripts have run). */
   domContentLoadedMs: number | null;
+  /** The page's own start-up marks (name → ms from navigation start), first of each. */
+  marks: Record<string, number>;
   clustersInDom: number;
   markersInDom: number;
   /** Same-origin .js URLs fetched before the first clusters (the map's real initial JS). */
@@ -144,7 +148,11 @@ async function collect(
         .map((r) => new URL(r.name).pathname);
       const nav = performance.getEntriesByType('navigation')[0] as
         PerformanceNavigationTiming | undefined;
+      const marks: Record<string, number> = {};
+      for (const m of performance.getEntriesByType('mark')) marks[m.name] ??= m.startTime;
       return {
+        marks,
+        html: nav ? nav.responseEnd : null,
         dcl: nav ? nav.domContentLoadedEventEnd : null,
         mark,
         observed: w.__benchReadyAt ?? null,
@@ -196,7 +204,9 @@ async function measure(browser: Browser, t: Target, opts: MeasureOptions): Promi
       // Resource timing of the page; for a fetch made in a worker, Playwright's request timing.
       apiResponseEndMs:
         c.apiResponseEnd ?? (w.apiDoneEpoch !== null ? w.apiDoneEpoch - c.timeOrigin : null),
+      htmlResponseEndMs: c.html,
       domContentLoadedMs: c.dcl,
+      marks: c.marks,
       clustersInDom: c.clusters,
       markersInDom: c.markers,
       scripts: c.scripts,
