@@ -350,6 +350,12 @@ async function startTarget(
       WEB_DIST_DIR: '/nonexistent-web-dist',
     },
   });
+  // BENCH_SERVER_LOG: a file that gets everything the server prints (e.g. with --trace-gc).
+  if (process.env.BENCH_SERVER_LOG) {
+    const file = fs.createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' });
+    s.child.stdout?.pipe(file);
+    s.child.stderr?.pipe(file);
+  }
   await waitForReady(`http://127.0.0.1:${port}/readyz`, s.child, s.tail, 120_000);
   return { child: s.child, url: `ws://127.0.0.1:${port}/ocpp` };
 }
