@@ -265,7 +265,8 @@ for (const lang of ['hu', 'en'] as const) {
     await expect(page.getByTestId('billing-item')).toHaveCount(1);
     await expect(page.getByTestId('billing-item')).toContainText('Teszt Elek');
 
-    // /cars: the custom form, a second car, set default (keyboard), plate change, delete.
+    // /cars: a custom car (with the approved-vehicle switch), set default (keyboard), plate
+    // change, delete.
     await page.goto('/cars');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'route.cars'));
     await expect(page.getByTestId('car-slide')).toHaveCount(1);
@@ -275,16 +276,36 @@ for (const lang of ['hu', 'en'] as const) {
     await page.getByRole('button', { name: t(lang, 'cars.addCar') }).click();
     await expect(page.locator('#f-car-licensePlate')).toBeFocused();
     await expectNoSeriousA11yViolations(page, `/cars custom car form with errors (${lang})`);
-    await page.getByRole('button', { name: t(lang, 'cars.backToCatalogue') }).click();
-    await page.getByTestId('vehicle-search').fill('model y');
-    await page
-      .getByRole('radio', { name: /^Tesla Model Y/ })
-      .first()
-      .check();
+    // A custom car: whole-number fields are rounded down, AC power keeps its decimals.
     const secondPlate = plate('DEF');
-    await page.locator('#f-car-plate').fill(secondPlate);
+    await page.locator('#f-car-licensePlate').fill(secondPlate);
+    await page.locator('#f-car-producer').fill('Tesla');
+    await page.locator('#f-car-model').fill('Model Y RWD');
+    await page.locator('#f-car-yearOfProduction').fill('2023');
+    await page.locator('#f-car-batteryCapacityKWh').fill('60,9');
+    await page.locator('#f-car-maxChargingPowerACKw').fill('11,5');
+    await page.locator('#f-car-chargePorts').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'CCS', exact: true }).click();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: t(lang, 'cars.addCar') }).click();
     await expect(page.getByTestId('car-added')).toContainText(secondPlate);
+    // The catalogue has this vehicle: keep the custom data (hu) or switch to the listed one (en).
+    const approved = page.getByTestId('approved-vehicle-modal');
+    await expect(approved).toContainText('Tesla Model Y RWD');
+    await expectNoSeriousA11yViolations(page, `/cars approved-vehicle switch (${lang})`);
+    await approved
+      .getByRole('button', {
+        name: t(lang, lang === 'hu' ? 'cars.keepCustom' : 'cars.switchToCatalogue'),
+      })
+      .click();
+    await expect(approved).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId('car-slide')
+        .filter({ hasText: secondPlate })
+        .getByText(t(lang, 'cars.custom')),
+    ).toHaveCount(lang === 'hu' ? 1 : 0);
     const slides = page.getByTestId('car-slide');
     await expect(slides).toHaveCount(2);
     await expect(slides.filter({ hasText: firstPlate }).getByTestId('car-default')).toHaveCount(1);

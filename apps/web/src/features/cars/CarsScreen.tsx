@@ -38,7 +38,11 @@ export function CarsScreen({
     qc.setQueryData(carsKey, next);
     onCarsChange?.(next);
   };
-  const reload = async () => update(await callApi(apiRoutes.cars, {}));
+  const reload = async () => {
+    update(await callApi(apiRoutes.cars, {}));
+    // A new custom car may already be in the catalogue: ask the switch question again.
+    void qc.invalidateQueries({ queryKey: ['approved-vehicles'] });
+  };
 
   if (cars.isError) {
     return (
