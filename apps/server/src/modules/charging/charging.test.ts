@@ -318,6 +318,69 @@ describe('durable timers', () => {
     await until(async () => (await walletBalance(h.db, bela.id)) === before);
   });
 
+  it('a stop the charger never confirms: closed hours later on its last meter value; the late StopTransaction changes nothing', async () => {
+    const { chargerId, sim } = await h.charger('CP-GONE');
+    await topUp(bela.id, 10_000);
+    const before = await walletBalance(h.db, bela.id);
+    await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-amount=5000`,
+      bela,
+    );
+    const started = await untilStatus(h, bela, 'STARTED');
+    await new Promise((r) => setTimeout(r, 50));
+    await sim.tickAll();
+    const [tx] = await until(async () => {
+      const rows = await h.db
+        .select()
+        .from(ocppTransactions)
+        .where(eq(ocppTransactions.chargePointId, 'CP-GONE'));
+      return rows[0]?.lastMeterWh ? rows : null;
+    });
+    const lastWh = tx!.lastMeterWh! - tx!.meterStartWh;
+
+    await sim.goOffline();
+    const stop = await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${started.id}`,
+      bela,
+    );
+    expect(stop.status).toBe(502);
+    expect((await h.charge(started.id)).status).toBe('FINISHING');
+    await sweep(h.deps());
+    expect((await h.charge(started.id)).status).toBe('FINISHING');
+
+    await h.db
+      .update(charges)
+      .set({ stopRequestedAt: new Date(Date.now() - 7 * 3_600_000) })
+      .where(eq(charges.id, started.id));
+    await sweep(h.deps());
+    const closed = await h.charge(started.id);
+    expect(closed).toMatchObject({
+      status: 'FINISHED',
+      endReason: 'stopNotConfirmed',
+      energyWh: lastWh,
+      grossPrice: expectedPrice(lastWh),
+    });
+    expect(await walletBalance(h.db, bela.id)).toBe(before - expectedPrice(lastWh));
+
+    // The charger comes back and reports its stop with more energy: billed already, once.
+    await sim.goOnline();
+    await new Promise((r) => setTimeout(r, 50));
+    await sim.tickAll();
+    await sim.stopTransaction(1, 'Remote');
+    const late = await until(async () => {
+      const [t] = await h.db
+        .select()
+        .from(ocppTransactions)
+        .where(eq(ocppTransactions.id, closed.ocppTransactionId!));
+      return t?.stoppedAt ? t : null;
+    });
+    expect(late.meterStopWh! - late.meterStartWh).toBeGreaterThan(lastWh);
+    await sweep(h.deps());
+    expect(await h.charge(started.id)).toMatchObject({ grossPrice: expectedPrice(lastWh) });
+    expect(await h.count('charge_receipts', sql`charge_id = ${started.id}`)).toBe(1);
+    expect(await walletBalance(h.db, bela.id)).toBe(before - expectedPrice(lastWh));
+  });
+
   it('cancel before start ends a NEW charge only', async () => {
     const { chargerId } = await h.charger('CP-CANCEL');
     await h.api(

@@ -209,9 +209,10 @@ export async function requestStop(
     .returning({ id: charges.id });
   if (!claimed && reason === 'limit') return;
   if (!claimed) {
+    // stopRequestedAt keeps the first request (the unconfirmed-stop clock); updatedAt paces resends.
     await deps.db
       .update(charges)
-      .set({ stopRequestedAt: new Date() })
+      .set({ updatedAt: new Date() })
       .where(and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING')));
   }
   const { chargePointId } = await connectorOf(deps.db, charge.chargerId);
@@ -405,6 +406,33 @@ export async function settle(deps: ChargingDeps, chargeId: number): Promise<void
         .onConflictDoNothing();
     }
   });
+}
+
+/**
+ * A stop the charger never confirmed (no StopTransaction long after RemoteStop, e.g. a charger
+ * gone for good): the charge is closed on the last meter value the charger sent and its
+ * timestamp — never more than the evidence — without parking. A StopTransaction arriving
+ * later changes nothing.
+ */
+export async function closeUnconfirmed(
+  deps: ChargingDeps,
+  charge: ChargeRow,
+  tx: typeof ocppTransactions.$inferSelect,
+): Promise<void> {
+  const energyWh = tx.lastMeterWh !== null ? Math.max(0, tx.lastMeterWh - tx.meterStartWh) : 0;
+  const endTime = tx.lastMeterAt ?? charge.startTime ?? new Date();
+  const [closed] = await deps.db
+    .update(charges)
+    .set({
+      endTime,
+      unpluggedAt: endTime,
+      energyWh,
+      endReason: 'stopNotConfirmed',
+      updatedAt: new Date(),
+    })
+    .where(and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING'), isNull(charges.endTime)))
+    .returning({ id: charges.id });
+  if (closed) await settle(deps, charge.id);
 }
 
 /** Holds of charges that ended without running but were authorized late: released. */

@@ -7,6 +7,7 @@ import {
   payments,
 } from '../../db/schema/index.js';
 import {
+  closeUnconfirmed,
   endUnstarted,
   limitReached,
   onMoneyReady,
@@ -22,6 +23,8 @@ import { markReceiptPaid } from './receipts.js';
 
 /** How often the durable timers are checked. */
 export const SWEEP_EVERY_MS = 5_000;
+/** After this long without the charger's StopTransaction a stopped charge is closed on its last meter value. */
+export const UNCONFIRMED_STOP_MS = 6 * 3_600_000;
 /** Rounds between the slow checks (about a minute). */
 const SLOW_EVERY = 12;
 /** A RemoteStop without a StopTransaction is sent again after this long. */
@@ -81,9 +84,16 @@ export async function sweep(
             else if (c.settleClaimedAt === null || now - c.settleClaimedAt.getTime() > 120_000)
               await settleIfDone(deps, c);
           } else if (
+            tx &&
+            c.status === 'FINISHING' &&
+            c.stopRequestedAt &&
+            now - c.stopRequestedAt.getTime() > UNCONFIRMED_STOP_MS
+          ) {
+            await closeUnconfirmed(deps, c, tx);
+          } else if (
             c.status === 'STARTED'
               ? limitReached(c, energyOf(tx), new Date())
-              : c.stopRequestedAt && now - c.stopRequestedAt.getTime() > STOP_RESEND_MS
+              : c.stopRequestedAt && now - c.updatedAt.getTime() > STOP_RESEND_MS
           ) {
             await requestStop(deps, c, c.status === 'STARTED' ? 'limit' : 'resend');
           }
