@@ -1,0 +1,109 @@
+import { Suspense } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { theme } from '@/app/theme';
+import { i18nReady, setLanguage } from '@/shared/i18n';
+import hu from '@/locales/hu/charging.json';
+import { ReceiptPage } from './ReceiptPage';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+const ok = (data: unknown) => json(200, { result: true, data, messages: [], useAlert: false });
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/receipt', element: <ReceiptPage /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient()}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const receipt = (paid: boolean) => ({
+  id: 9,
+  rowNumber: 1234,
+  consumedEnergyInKW: 12.345,
+  issueDate: '2026-11-22T10:00:00Z',
+  grossPrice: 1850,
+  paid,
+});
+
+describe('receipt screen (component)', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await setLanguage('hu');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows an unpaid receipt and sends Pay to the provider address', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { search: '', assign });
+    const fetch = vi.fn(async (input: string) => {
+      const p = new URL(String(input), 'http://x').pathname;
+      if (p === '/api/v1/receipt/1234') return ok(receipt(false));
+      if (p === '/api/v1/simplepay/start/1234') return ok('https://pay.example/abc');
+      return json(404, { result: false, data: null, messages: [], useAlert: false });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/receipt?rowNumber=1234');
+    const box = await screen.findByTestId('receipt', {}, { timeout: 5000 });
+    expect(box.textContent).toContain('1234');
+    expect(box.textContent).toContain('12,35 kWh');
+    expect(box.textContent).toContain('1\u00a0850\u00a0Ft');
+    expect(box.textContent).toContain(hu['charging.receipt.unpaid']);
+    fireEvent.click(screen.getByRole('button', { name: hu['charging.receipt.pay'] }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/abc'));
+  });
+
+  it('offers no Pay button for a paid receipt', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(receipt(true))),
+    );
+    renderAt('/receipt?rowNumber=1234');
+    const box = await screen.findByTestId('receipt', {}, { timeout: 5000 });
+    expect(box.textContent).toContain(hu['charging.receipt.paid']);
+    expect(screen.queryByRole('button', { name: hu['charging.receipt.pay'] })).toBeNull();
+  });
+
+  it('alerts a missing row number and calls nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/receipt');
+    expect((await screen.findByRole('alert')).textContent).toBe(hu['charging.receipt.noRowNumber']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('alerts a failed load with the response code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(404, {
+          result: false,
+          data: { responseCode: 'NOT_FOUND' },
+          messages: [
+            { severity: 'error', messageKey: 'receipt.notFound', text: 'Nincs ilyen nyugta.' },
+          ],
+          useAlert: true,
+        }),
+      ),
+    );
+    renderAt('/receipt?rowNumber=99');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'Nincs ilyen nyugta. (NOT_FOUND)',
+    );
+  });
+});
