@@ -203,6 +203,8 @@ function sampler(pid: number) {
 }
 
 interface PhaseFigures {
+  /** PostgreSQL checkpoints (any cause) that happened during the phase; null if unknown. */
+  checkpoints?: number | null;
   answered: number;
   byAction: Record<string, { answered: number; p50: number | null; p99: number | null }>;
   perSecond: number;
@@ -259,6 +261,22 @@ interface RunFigures {
   steady: PhaseFigures;
   saturate: PhaseFigures;
   loadAverage: { start: string; end: string };
+}
+
+/** Checkpoints PostgreSQL has done (timed + requested), for the whole instance. */
+async function checkpointCount(databaseUrl: string): Promise<number | null> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await c.connect();
+    const r = await c.query<{ n: string }>(
+      'select (checkpoints_timed + checkpoints_req)::text as n from pg_stat_bgwriter',
+    );
+    return Number(r.rows[0]?.n);
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
 }
 
 async function registerChargers(databaseUrl: string, count: number) {
@@ -411,6 +429,7 @@ async function runOne(
       const reports = await Promise.all(procs.map((p) => p.send<PhaseReport>(cmd)));
       return combine(reports, s.cpuBetween(t0 + warmup * 1000, t0 + (warmup + seconds) * 1000));
     };
+    const checkpoints0 = await checkpointCount(databaseUrl);
     const steady = await phase(
       {
         cmd: 'steady',
@@ -423,6 +442,14 @@ async function runOne(
       SECONDS,
     );
     const afterSteady = memoryOf(pid)?.rss ?? null;
+    const checkpoints1 = await checkpointCount(databaseUrl);
+    steady.checkpoints =
+      checkpoints0 != null && checkpoints1 != null ? checkpoints1 - checkpoints0 : null;
+    if (target === 'ours' && steady.checkpoints) {
+      log(
+        `  ! ${steady.checkpoints} PostgreSQL checkpoint(s) during the steady phase (CREATE/DROP DATABASE by other work on this PostgreSQL forces them): commits wait for their fsyncs`,
+      );
+    }
     log(`  steady    ${phaseLine(steady)}`);
     const saturate = await phase(
       {
