@@ -25,7 +25,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('login screen (component)', () => {
+describe('login screen (component)', { timeout: 30_000 }, () => {
   beforeAll(async () => {
     await i18nReady;
     await setLanguage('hu');

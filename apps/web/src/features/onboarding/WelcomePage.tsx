@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Button, Group, List, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -18,10 +17,6 @@ export function WelcomePage() {
   const { extra, failed } = useOnboarding();
   const steps = extra ? pendingSteps(extra.onboardingDetails, extra.settings) : null;
   const skipIntro = extra?.settings.frontendWelcomeScreen !== '1';
-
-  useEffect(() => {
-    if (steps) startPlan(steps);
-  }, [steps]);
 
   if (failed) {
     return (
