@@ -113,7 +113,7 @@ export function LeafletMap({
 
     const activate = (item: ClusterItem) => {
       if (item.kind === 'cluster') {
-        void client.expansionZoom(item.clusterId).then((z) => {
+        void client.expansionZoom(item, map.getZoom()).then((z) => {
           if (!alive) return;
           map.setView([item.lat, item.lng], Math.min(Math.max(z, map.getZoom() + 1), 19));
         });

@@ -110,6 +110,21 @@ describe('cluster engine (the worker’s pure core)', () => {
     expect(engine.clusters(HUNGARY, z).every((i) => i.kind === 'point')).toBe(true);
   });
 
+  it('tells clusters of two indexes apart (a click asks the index that made the cluster)', () => {
+    const points = grid(2000);
+    const full = new ClusterEngine(points);
+    const quick = new ClusterEngine(pointsInBox(points, [18.9, 47.3, 19.1, 47.5], 0.5));
+    const a = full.clusters(HUNGARY, 10).find((i) => i.kind === 'cluster');
+    const b = quick.clusters(HUNGARY, 10).find((i) => i.kind === 'cluster');
+    if (a?.kind !== 'cluster' || b?.kind !== 'cluster') throw new Error('no clusters');
+    expect(a.engine).toBe(full.id);
+    expect(b.engine).toBe(quick.id);
+    expect(a.engine).not.toBe(b.engine);
+    // Same supercluster id in both would still be two markers: the key names the index.
+    expect(a.key).toBe(`c${full.id}:${a.clusterId}`);
+    expect(quick.expansionZoom(b.clusterId)).toBeGreaterThan(10);
+  });
+
   it('lists the nearest locations in view for the text list, capped', () => {
     const labels = new Map([[1, { name: 'Első', fullAddress: '1011 Budapest, Fő utca 1.' }]]);
     const engine = new ClusterEngine(grid(500), labels);

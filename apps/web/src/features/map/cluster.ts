@@ -52,7 +52,16 @@ export function matchesMode(flags: number, mode: MapMode): boolean {
 export type BBox = [number, number, number, number];
 
 export type ClusterItem =
-  | { kind: 'cluster'; key: string; clusterId: number; lat: number; lng: number; count: number }
+  | {
+      kind: 'cluster';
+      key: string;
+      /** The index (engine) the cluster id belongs to: ids of two indexes are not comparable. */
+      engine: number;
+      clusterId: number;
+      lat: number;
+      lng: number;
+      count: number;
+    }
   | {
       kind: 'point';
       key: string;
@@ -89,7 +98,11 @@ function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): num
  * Clustering of all locations, one supercluster index per map mode (built on first use).
  * Pure: runs inside the worker (cluster.worker.ts) and in unit tests.
  */
+let engines = 0;
+
 export class ClusterEngine {
+  /** Which engine this is (cluster items carry it; expansion asks go to the same engine). */
+  readonly id = ++engines;
   private readonly indexes = new Map<MapMode, Supercluster<Props, AnyProps>>();
   private mode: MapMode = 'both';
 
@@ -137,7 +150,8 @@ export class ClusterEngine {
       if (props.cluster) {
         out.push({
           kind: 'cluster',
-          key: `c${props.cluster_id}`,
+          key: `c${this.id}:${props.cluster_id}`,
+          engine: this.id,
           clusterId: props.cluster_id!,
           lat,
           lng,
@@ -159,7 +173,7 @@ export class ClusterEngine {
     return out;
   }
 
-  /** The zoom at which a cluster falls apart (a click on it zooms there). */
+  /** The zoom at which a cluster of this engine falls apart (a click on it zooms there). */
   expansionZoom(clusterId: number): number {
     return this.index().getClusterExpansionZoom(clusterId);
   }

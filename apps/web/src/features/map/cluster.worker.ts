@@ -58,7 +58,7 @@ function handle(msg: ToWorker) {
       break;
     }
     case 'expansion':
-      post({ type: 'expansion', reqId: msg.reqId, zoom: engine.expansionZoom(msg.clusterId) });
+      post({ type: 'expansion', reqId: msg.reqId, zoom: expansion(msg) });
       break;
     case 'nearest': {
       const e = engine;
@@ -86,6 +86,22 @@ const VIEWPORT_FIRST_MIN = 5000;
 const FIRST_VIEW_WAIT_MS = 2000;
 
 let points: MapPoint[] | null = null;
+/** The last small index, kept after the full build: the page may still show its clusters. */
+let lastQuick: ClusterEngine | null = null;
+
+/**
+ * A cluster's expansion zoom from the index that made it. A cluster of an index that is gone
+ * (the page clicked before it redrew) zooms in two levels: the next view shows the split.
+ */
+function expansion(msg: Extract<ToWorker, { type: 'expansion' }>): number {
+  const owner = [engine, quick?.engine, lastQuick].find((e) => e?.id === msg.engine);
+  try {
+    if (owner) return owner.expansionZoom(msg.clusterId);
+  } catch {
+    /* an id the index does not know: as below */
+  }
+  return Math.round(msg.zoom) + 2;
+}
 let mode: Mode = 'both';
 /** A small index of the locations around the first view, until the full one is built. */
 let quick: { engine: ClusterEngine; box: BBox } | null = null;
@@ -93,6 +109,7 @@ let fullTimer: ReturnType<typeof setTimeout> | undefined;
 
 function quickFor(bbox: BBox, pad: number): ClusterEngine {
   if (!quick || !boxContains(quick.box, bbox)) {
+    if (quick) lastQuick = quick.engine;
     quick = {
       engine: new ClusterEngine(pointsInBox(points!, bbox, pad), labels),
       box: padBox(bbox, pad),
@@ -111,6 +128,10 @@ function quickFor(bbox: BBox, pad: number): ClusterEngine {
  */
 function early(msg: ToWorker) {
   if (msg.type === 'mode') mode = msg.mode;
+  if (msg.type === 'expansion' && quick?.engine.id === msg.engine) {
+    post({ type: 'expansion', reqId: msg.reqId, zoom: expansion(msg) });
+    return;
+  }
   if (msg.type === 'clusters' && points) {
     const items = quickFor(msg.bbox, 0.5).clusters(msg.bbox, msg.zoom);
     post({ type: 'clusters', reqId: msg.reqId, items });
@@ -130,6 +151,7 @@ function scheduleFull(delayMs: number) {
     if (engine || !points) return;
     engine = new ClusterEngine(points, labels);
     engine.setMode(mode);
+    lastQuick = quick?.engine ?? lastQuick;
     quick = null;
     post({ type: 'ready', count: engine.points.length });
     for (const m of queue.splice(0)) handle(m);
@@ -150,8 +172,9 @@ function build(all: MapPoint[], hint: ViewHint | null) {
     early(view);
     return;
   }
-  // Index the predicted view generously (the map may be smaller or the hint a little off).
-  if (hint) quickFor(hint.bbox, 1).clusters(hint.bbox, hint.zoom);
+  // The hint is the whole window, so the map's own view lies inside it (the map is at most that
+  // big); half a view more on every side, as for an asked view, keeps the edge clusters right.
+  if (hint) quickFor(hint.bbox, 0.5).clusters(hint.bbox, hint.zoom);
   scheduleFull(
     queue.some((m) => m.type === 'expansion' || m.type === 'nearest') ? 0 : FIRST_VIEW_WAIT_MS,
   );

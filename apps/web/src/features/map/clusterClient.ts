@@ -117,8 +117,15 @@ export class ClusterClient {
     return reqId === this.latestClusters;
   }
 
-  expansionZoom(clusterId: number): Promise<number> {
-    return this.ask<number>((reqId) => ({ type: 'expansion', reqId, clusterId }));
+  /** The zoom where a cluster splits; `zoom` is the map's, for a cluster of a replaced index. */
+  expansionZoom(cluster: { engine: number; clusterId: number }, zoom: number): Promise<number> {
+    return this.ask<number>((reqId) => ({
+      type: 'expansion',
+      reqId,
+      engine: cluster.engine,
+      clusterId: cluster.clusterId,
+      zoom,
+    }));
   }
 
   nearest(bbox: BBox, center: { lat: number; lng: number }, limit: number): Promise<NearestResult> {

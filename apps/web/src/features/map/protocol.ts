@@ -27,7 +27,7 @@ export type ToWorker =
     }
   | { type: 'mode'; mode: MapMode }
   | { type: 'clusters'; reqId: number; bbox: BBox; zoom: number }
-  | { type: 'expansion'; reqId: number; clusterId: number }
+  | { type: 'expansion'; reqId: number; engine: number; clusterId: number; zoom: number }
   | {
       type: 'nearest';
       reqId: number;
