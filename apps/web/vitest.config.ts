@@ -12,5 +12,8 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Component tests drive a whole screen with user-event; on a loaded 2-core CI machine the
+    // 5 s default is a coin toss. This is a hang guard, not a speed requirement.
+    testTimeout: 20_000,
   },
 });
