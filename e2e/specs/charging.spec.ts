@@ -355,7 +355,9 @@ test.describe('charging', () => {
     await expect(page).toHaveURL(/\/charge-history$/);
     await expect(panel(page).getByRole('link', { name: charger.name })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/charge-history with a running charge');
-    // At another charger the start button is replaced by the already-charging warning.
+    // At its own charger, and at another one, the start is replaced by the already-charging warning.
+    await page.goto(`/charger/${charger.id}`);
+    await expect(page.getByText(t('hu', 'charging.wizard.alreadyChargingTitle'))).toBeVisible();
     const other = await availableCharger(request);
     await page.goto(`/charger/${other.id}`);
     await expect(page.getByText(t('hu', 'charging.wizard.alreadyChargingTitle'))).toBeVisible();

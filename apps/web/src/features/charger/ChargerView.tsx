@@ -23,7 +23,7 @@ import { chargerStatusDisplay } from '@/shared/lib/chargerStatus';
 import { plugName } from '@/shared/lib/traits';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { MissingId, PageFrame, StatusBadge, Traits } from '@/shared/ui';
-import { ChargeStart } from '../charging';
+import { AlreadyChargingOr, ChargeStart } from '../charging';
 import { startState } from './startState';
 
 function StatusSection({ c }: { c: Charger }) {
@@ -117,11 +117,17 @@ function StartSection({ c }: { c: Charger }) {
       {state === 'canStart' ? (
         <ChargeStart charger={c} />
       ) : (
-        <Alert color="orange" title={t('charger.cannotStartTitle')}>
-          {t('charger.cannotStart', {
-            status: t(`messages:chargerStatus.${c.status.value}`, { defaultValue: c.status.title }),
-          })}
-        </Alert>
+        <AlreadyChargingOr
+          otherwise={
+            <Alert color="orange" title={t('charger.cannotStartTitle')}>
+              {t('charger.cannotStart', {
+                status: t(`messages:chargerStatus.${c.status.value}`, {
+                  defaultValue: c.status.title,
+                }),
+              })}
+            </Alert>
+          }
+        />
       )}
     </section>
   );

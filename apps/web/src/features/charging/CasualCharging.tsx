@@ -1,22 +1,12 @@
 import { useState } from 'react';
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Charger } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/shared/session';
 import { CasualNotices } from './CasualNotices';
+import { AlreadyChargingAlert } from './AlreadyCharging';
 import { CasualForm } from './CasualForm';
 import { CasualSurvey } from './CasualSurvey';
 import { PANEL_POLL_MS, TWO_COLUMN_MIN_PX } from './constants';
@@ -73,12 +63,7 @@ export function CasualCharging({ charger }: { charger: Charger }) {
     return (
       <Stack gap="md">
         {notices}
-        <Alert color="yellow" role="alert" title={t('charging.wizard.alreadyChargingTitle')}>
-          {t('charging.wizard.alreadyCharging')}{' '}
-          <Anchor component={Link} to="/charge-history">
-            {t('charging.wizard.toHistory')}
-          </Anchor>
-        </Alert>
+        <AlreadyChargingAlert />
       </Stack>
     );
   if (wide) {

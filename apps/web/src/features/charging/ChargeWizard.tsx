@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, formatNumber } from '@/shared/format';
 import { useSession } from '@/shared/session';
+import { AlreadyChargingAlert } from './AlreadyCharging';
 import { PANEL_POLL_MS, START_DEBOUNCE_MS } from './constants';
 import {
   amountForEnergy,
@@ -130,15 +131,7 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
         <Loader aria-label={t('common.loading')} />
       </Group>
     );
-  if (current.data)
-    return (
-      <Alert color="yellow" role="alert" title={t('charging.wizard.alreadyChargingTitle')}>
-        {t('charging.wizard.alreadyCharging')}{' '}
-        <Anchor component={Link} to="/charge-history">
-          {t('charging.wizard.toHistory')}
-        </Anchor>
-      </Alert>
-    );
+  if (current.data) return <AlreadyChargingAlert />;
   if (prices.isError || !p)
     return (
       <Alert color="red" role="alert">
