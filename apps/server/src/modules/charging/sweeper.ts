@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   chargeReceipts,
   charges,
@@ -50,7 +50,9 @@ export async function sweep(
       sql`${ocppTransactions.id} = coalesce(${charges.ocppTransactionId}, (select max(t.id) from ocpp_transactions t join chargers ch on ch.id = ${charges.chargerId} where t.charge_point_id = ch.charge_point_id and t.connector_id = ch.connector_id and t.id_tag = ${charges.idTag}))`,
     )
     .where(ne(charges.status, 'FINISHED'))
-    .limit(500);
+    // The least recently touched first, so a backlog is worked through in turn.
+    .orderBy(asc(charges.updatedAt))
+    .limit(2000);
   const now = Date.now();
   deps.running.clear();
   for (const { charge: c } of open) {
