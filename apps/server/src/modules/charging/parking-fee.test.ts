@@ -74,6 +74,12 @@ afterAll(async () => {
 
 describe('billing from the charger’s meter and clock, with parking', () => {
   it('charges energy × unit price + fee, and parking for the minutes past the grace period until the car left', async () => {
+    const gross = await h.api(
+      `/api/v1/charger/get-gross-to-pay?charger-id=${chargerId}&charging-minutes=60`,
+      anna,
+    );
+    // The amount to hold for an hour at 22 kW: the price plus the parking hold.
+    expect(gross.body.data).toEqual({ reservedEnergy: 22, time: 60, amount: 3300 + 200 + 2000 });
     const before = await walletBalance(h.db, anna.id);
     const start = await h.api(
       `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-energy=10`,

@@ -98,6 +98,7 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
       priceSnapshot(charger.tariff),
       power,
     );
+    // The amount to hold: the price plus the parking hold when parking is enabled.
     return ok({
       reservedEnergy: b.reservedEnergy,
       time: query['charging-minutes'],
