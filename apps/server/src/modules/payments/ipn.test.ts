@@ -115,7 +115,8 @@ describe('SimplePay IPN', () => {
     expect(row!.status).toBe('NOTAUTHORIZED');
   });
 
-  it('activates a registered card with the mask and expiry of the IPN', async () => {
+  /** A card registration waiting for its IPN, and the IPN that authorizes it. */
+  async function processingCard(transactionId: number) {
     const orderRef = `VP-CARD-${Math.random().toString(36).slice(2)}`;
     const [p] = await t.database.db
       .insert(payments)
@@ -126,23 +127,37 @@ describe('SimplePay IPN', () => {
         merchant: 'PUBLICTESTHUF',
         total: 100,
         twoStep: true,
-        transactionId: 501_234_567,
+        transactionId,
       })
       .returning();
-    await t.database.db
+    const [card] = await t.database.db
       .insert(cards)
-      .values({ userId, registrationPaymentId: p!.id, defaultCard: true });
-    const body = phpJsonEncode({
+      .values({ userId, registrationPaymentId: p!.id, defaultCard: true })
+      .returning();
+    const authorized = phpJsonEncode({
       salt: 'x'.repeat(32),
       orderRef,
       method: 'CARD',
       merchant: 'PUBLICTESTHUF',
       paymentDate: '2026-11-22T09:59:30+01:00',
-      transactionId: 501_234_567,
+      transactionId,
       status: 'AUTHORIZED',
       cardMask: '4908-36xx-xxxx-0425',
       expiry: '2029-12-31T23:59:59+01:00',
     });
+    return { p: p!, card: card!, authorized };
+  }
+
+  it('a card deleted while still processing stays deleted when its IPN arrives', async () => {
+    const { card, authorized } = await processingCard(501_234_999);
+    await t.database.db.update(cards).set({ status: 'deleted' }).where(eq(cards.id, card.id));
+    expect((await sendIpn(authorized)).statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(after).toMatchObject({ status: 'deleted', simplePayCardId: 501_234_999, mask: null });
+  });
+
+  it('activates a registered card with the mask and expiry of the IPN', async () => {
+    const { p, authorized: body } = await processingCard(501_234_567);
     expect((await sendIpn(body)).statusCode).toBe(200);
     const [card] = await t.database.db
       .select()

@@ -175,7 +175,14 @@ export async function settlePayment(
                 }
               : { status: 'failed' },
           )
-          .where(eq(cards.registrationPaymentId, p.id));
+          .where(and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'processing')));
+        // Deleted while still processing: it stays deleted; its SimplePay id is kept so that
+        // releaseRegistrationHold cancels the registration there too.
+        if (paid)
+          await tx
+            .update(cards)
+            .set({ simplePayCardId: changes.transactionId })
+            .where(and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'deleted')));
       }
     }
     const [updated] = await tx
@@ -219,6 +226,18 @@ export async function releaseRegistrationHold(deps: PaymentDeps, p: PaymentRow) 
       .finish({ orderRef: p.orderRef, originalTotal: p.total, approveTotal: 0, currency: 'HUF' });
   } catch (err) {
     if (!(err instanceof SimplePayError && err.has(5021))) throw err;
+  }
+  const [deleted] = await deps.db
+    .select({ simplePayCardId: cards.simplePayCardId })
+    .from(cards)
+    .where(and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'deleted')));
+  if (deleted?.simplePayCardId) {
+    try {
+      await deps.gateway.client().cardCancel(deleted.simplePayCardId);
+    } catch (err) {
+      // Already cancelled or unknown at SimplePay: nothing left to cancel there.
+      if (!(err instanceof SimplePayError)) throw err;
+    }
   }
   await deps.db
     .update(payments)
