@@ -34,7 +34,7 @@ import {
   rawGet,
   type JsSizes,
 } from './lib/sizes';
-import { measureBaseline, measureOurs, type RunResult } from './lib/measure';
+import { measureBaseline, measureOurs, STATIC_ROOTS, type RunResult } from './lib/measure';
 import { summarize, type Summary } from './lib/stats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -165,6 +165,11 @@ async function main() {
   // A private copy of the build: a rebuild of apps/web/dist during the runs cannot mix versions.
   const web = path.join(tempDir, 'web');
   fs.cpSync(distDir, web, { recursive: true });
+  // The baseline's page, Leaflet and leaflet.markercluster go into the same folder, so the same
+  // server sends both pages and their scripts (/__bench/<root>/…).
+  for (const [root, dir] of Object.entries(STATIC_ROOTS)) {
+    fs.cpSync(dir, path.join(web, '__bench', root), { recursive: true });
+  }
   const dataDir = path.join(tempDir, 'data');
   const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: web };
 

@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Where the baseline's files come from: the same packages a project would install. */
-const STATIC_ROOTS: Record<string, string> = {
+export const STATIC_ROOTS: Record<string, string> = {
   leaflet: path.join(path.dirname(require.resolve('leaflet/package.json')), 'dist'),
   markercluster: path.join(
     path.dirname(require.resolve('leaflet.markercluster/package.json')),
@@ -234,7 +234,12 @@ export function measureOurs(browser: Browser, opts: MeasureOptions) {
   );
 }
 
-export function measureBaseline(browser: Browser, opts: MeasureOptions) {
+/**
+ * The baseline's page. By default its files are copied into the served web folder (run.ts), so
+ * the product's server sends them like our page's; `intercept` hands them to Chromium from
+ * Playwright instead (no server work at all for the page, only for the API call).
+ */
+export function measureBaseline(browser: Browser, opts: MeasureOptions & { intercept?: boolean }) {
   return measure(
     browser,
     {
@@ -244,7 +249,7 @@ export function measureBaseline(browser: Browser, opts: MeasureOptions) {
       readySelector: '#map[data-clusters-ready="true"]',
       clusterSelector: '.marker-cluster',
       markerSelector: '.leaflet-marker-icon:not(.marker-cluster)',
-      serveBench: true,
+      serveBench: opts.intercept ?? false,
     },
     opts,
   );
