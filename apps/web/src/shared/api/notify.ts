@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Message } from '@voltpark/contract';
+import i18n from '../i18n';
 
 const COLORS: Record<Message['severity'], string> = { info: 'blue', warn: 'yellow', error: 'red' };
 
@@ -38,6 +39,8 @@ export function notify(
       // SPEC §8: in full-screen mode messages disappear after 5 s; errors stay a little longer.
       autoClose: opts.autoCloseMs ?? (severity === 'error' ? 8000 : 5000),
       withCloseButton: true,
+      // Mantine's close button is an icon: without a name screen readers say only "button".
+      closeButtonProps: { 'aria-label': i18n.t('common.close') },
     }),
   );
 }
