@@ -24,7 +24,7 @@ export interface Booking {
   bookedMinutes: number | null;
   bookedAmount: number | null;
   bookedEnergyWh: number | null;
-  /** Ft for the charging itself (what get-gross-to-pay calls amount). */
+  /** Ft for the charging itself; get-gross-to-pay answers the hold (this plus the parking hold) as amount. */
   chargeAmount: number;
   /** kWh, 2 decimals. */
   reservedEnergy: number;
