@@ -1,88 +1,24 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { escapeRe, expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import {
+  CAPTCHA,
+  logIn,
+  mailLink,
+  NO_CAPTCHA,
+  PASSWORD,
+  PHONE,
+  registeredUser,
+  uniqueEmail,
+} from '../support/drivers';
+import { expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
 
 /**
  * Accounts (issue 3) in the browser: registration through the sandbox mailbox, log-in, the
  * logged-in menu, the profile's save-and-log-out, log-out, the forgotten-password round trip,
  * the lock-out after repeated failures and the authorize flow of the sandbox demo client.
  *
- * The captcha picture cannot be read by a test: the sandbox server takes a fixed answer from
- * CAPTCHA_TEST_ANSWER (refused outside sandbox). The answer is read from the Playwright config;
- * without it the registration tests are marked fixme.
+ * The captcha answer comes from the sandbox-only CAPTCHA_TEST_ANSWER (see support/drivers.ts).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const configText = fs.readFileSync(path.join(here, '../playwright.config.ts'), 'utf8');
-const CAPTCHA = /CAPTCHA_TEST_ANSWER:\s*'([A-Z0-9]{5})'/.exec(configText)?.[1] ?? null;
-const NO_CAPTCHA =
-  'needs a sandbox-only captcha answer: CAPTCHA_TEST_ANSWER in the webServer env of e2e/playwright.config.ts';
-
-const PASSWORD = 'Voltpark2026';
 const NEW_PASSWORD = 'Ujjelszo2027';
-const PHONE = '+36 30 123 4567';
-
-const uniqueEmail = (tag: string) =>
-  `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.hu`;
-
-/** The newest mail to an address, as the mailbox's plain text (the link rewritten to baseURL). */
-async function mailLink(request: APIRequestContext, to: string, pathPart: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = await (await request.get('/sandbox/mailbox?lang=hu')).text();
-        const rows = [
-          ...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="([^"]+)"/g),
-        ];
-        const row = rows.find((r) => r[1] === to);
-        if (!row) return null;
-        const mail = await (await request.get(row[2]!)).text();
-        const m = new RegExp(`https?://[^\\s"<]*${escapeRe(pathPart)}[^\\s"<]*`).exec(
-          mail.replace(/&amp;/g, '&'),
-        );
-        link = m ? m[0] : null;
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const u = new URL(link!);
-  return `${u.pathname}${u.search}`;
-}
-
-/** Registers and activates a user through the API (for the tests that need one). */
-async function registeredUser(request: APIRequestContext, tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  const code = (
-    (await (await request.post('/api/security/generate', { form: {} })).json()) as {
-      data: string;
-    }
-  ).data;
-  const res = await request.post('/api/v1/user/register', {
-    form: {
-      email,
-      phone: PHONE,
-      password: PASSWORD,
-      password2: PASSWORD,
-      accepted: 'true',
-      code,
-      inputCode: CAPTCHA!,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const link = await mailLink(request, email, '/api/v1/user/activate');
-  const act = await request.get(link, { maxRedirects: 0 });
-  expect(act.status()).toBeLessThan(400);
-  return email;
-}
-
-async function logIn(page: Page, email: string, password: string, lang: 'hu' | 'en' = 'hu') {
-  await page.locator('#f-email').fill(email);
-  await page.locator('#f-password').fill(password);
-  await page.getByRole('button', { name: t(lang, 'account.loginButton'), exact: true }).click();
-}
 
 async function openMenu(page: Page, lang: 'hu' | 'en') {
   await page.getByRole('button', { name: t(lang, 'menu.open') }).click();

@@ -1,8 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import {
+  addBilling,
+  apiData,
+  CAPTCHA,
+  freshUser,
+  money,
+  NO_CAPTCHA,
+  payOnEmulator,
+  signIn,
+  type TestUser,
+} from '../support/drivers';
 import {
   escapeRe,
   expect,
@@ -24,110 +32,9 @@ import {
  */
 test.use({ baseURL: baseURL.replace('127.0.0.1', 'localhost') });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const configText = fs.readFileSync(path.join(here, '../playwright.config.ts'), 'utf8');
-const CAPTCHA = /CAPTCHA_TEST_ANSWER:\s*'([A-Z0-9]{5})'/.exec(configText)?.[1] ?? null;
-const PASSWORD = 'Voltpark2026';
-const PAYING_CARD = '4908366099900425';
-/** hu-HU money as the app prints it: "5 000 Ft" with no-break spaces. */
-const money = (s: string) => s.replace(/ /g, '\u00a0');
-
-interface TestUser {
-  email: string;
-  id: number;
-  token: string;
-  auth: string;
-}
-
-const authed = (user: TestUser) => ({ Authorization: user.auth, 'X-Lang': 'hu' });
-
-async function apiData<T>(
-  request: APIRequestContext,
-  user: TestUser,
-  url: string,
-  init: { method?: 'GET' | 'POST'; form?: Record<string, string>; data?: unknown } = {},
-): Promise<T> {
-  const res =
-    init.method === 'POST'
-      ? await request.post(url, { headers: authed(user), form: init.form, data: init.data })
-      : await request.get(url, { headers: authed(user) });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** A fresh activated user: registration (sandbox captcha answer), activation mail, log-in. */
-async function freshUser(request: APIRequestContext, tag: string): Promise<TestUser> {
-  const email = `e2e-chg-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.hu`;
-  const code = (
-    (await (await request.post('/api/security/generate', { form: {} })).json()) as { data: string }
-  ).data;
-  const reg = await request.post('/api/v1/user/register', {
-    form: {
-      email,
-      phone: '+36 30 123 4567',
-      password: PASSWORD,
-      password2: PASSWORD,
-      accepted: 'true',
-      code,
-      inputCode: CAPTCHA!,
-    },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = await (await request.get('/sandbox/mailbox?lang=hu')).text();
-        const row = [
-          ...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="([^"]+)"/g),
-        ].find((r) => r[1] === email);
-        if (!row) return null;
-        const mail = (await (await request.get(row[2]!)).text()).replace(/&amp;/g, '&');
-        link =
-          new RegExp(`https?://[^\\s"<]*${escapeRe('/api/v1/user/activate')}[^\\s"<]*`).exec(
-            mail,
-          )?.[0] ?? null;
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const u = new URL(link!);
-  const act = await request.get(`${u.pathname}${u.search}`, { maxRedirects: 0 });
-  expect(act.status()).toBeLessThan(400);
-  const login = await request.post('/api/v1/user/login', { form: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const session = ((await login.json()) as { data: { user: { id: number }; token: string } }).data;
-  const auth = `Basic ${Buffer.from(`${session.user.id}:${session.token}`).toString('base64')}`;
-  return { email, id: session.user.id, token: session.token, auth };
-}
-
-/** Billing data and a catalogue car through the API (their screens are other issues'). */
+/** Billing data and a catalogue car through the API (their screens have their own tests). */
 async function addBillingAndCar(request: APIRequestContext, user: TestUser): Promise<number> {
-  const billing = await apiData<{ id: number }[]>(
-    request,
-    user,
-    '/api/v1/billing-data/save-current-user',
-    {
-      method: 'POST',
-      data: {
-        type: 'PERSON',
-        lastName: 'Teszt',
-        firstName: 'Elek',
-        emailAddress: user.email,
-        phone: '+36 30 123 4567',
-        defaultBillingData: true,
-        address: {
-          countryCode: 'HU',
-          zipCode: '1051',
-          city: 'Budapest',
-          street: 'Nádor',
-          addressType: 'utca',
-          houseNumber: '12',
-        },
-      },
-    },
-  );
+  const billingId = await addBilling(request, user);
   const vehicles = await apiData<{ id: number; maxChargingPowerACKw: number | null }[]>(
     request,
     user,
@@ -139,7 +46,7 @@ async function addBillingAndCar(request: APIRequestContext, user: TestUser): Pro
     method: 'POST',
     form: { vehicleId: String(vehicle!.id), licencePlate: 'TST-001' },
   });
-  return billing[0]!.id;
+  return billingId;
 }
 
 interface ChargerInfo {
@@ -174,34 +81,6 @@ async function availableCharger(
     }
   }
   throw new Error('the demo seed has no free AC charger left');
-}
-
-/** The browser holds the session as the app's log-in leaves it; the tutorial is off unless asked. */
-async function signIn(page: Page, user: TestUser, { tutorial = false } = {}) {
-  await page.addInitScript(
-    ({ id, email, token, tutorial }) => {
-      if (sessionStorage.getItem('e2e-signed-in')) return;
-      sessionStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem('loggedInUserId', String(id));
-      localStorage.setItem('loggedInEmail', email);
-      localStorage.setItem('loggedInUserToken', token);
-      localStorage.setItem('language', 'hu');
-      if (!tutorial) localStorage.setItem('noChargingWizard', '1');
-    },
-    { id: user.id, email: user.email, token: user.token, tutorial },
-  );
-}
-
-/** Fills the emulator's pay page and pays. */
-async function payOnEmulator(page: Page) {
-  await expect(page).toHaveURL(/\/sandbox\/simplepay\/pay\//, { timeout: 15_000 });
-  await page.locator('#cardNumber').fill(PAYING_CARD);
-  await page.locator('#expiry').fill('12/30');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#cardName').fill('Teszt Elek');
-  await page
-    .getByRole('button', { name: t('hu', 'sandboxPay.pay', {}, 'messages'), exact: true })
-    .click();
 }
 
 /** Tops the wallet up through the API and the emulator's pay page. */
@@ -299,7 +178,7 @@ async function openReceipt(page: Page, chargerName: string, opts: { paid: boolea
 
 test.describe('charging', () => {
   test.beforeEach(() => {
-    test.fixme(!CAPTCHA, 'needs CAPTCHA_TEST_ANSWER in the e2e server env');
+    test.fixme(!CAPTCHA, NO_CAPTCHA);
   });
 
   test('wallet: tutorial, amount mode, start from the wallet, progress, stop, receipt', async ({
@@ -311,7 +190,7 @@ test.describe('charging', () => {
     const user = await freshUser(request, 'wallet');
     const billingId = await addBillingAndCar(request, user);
     const charger = await availableCharger(request);
-    await signIn(page, user, { tutorial: true });
+    await signIn(page, user, { chargingTutorial: true });
     await topUpWallet(page, request, user, billingId);
 
     await page.goto(`/charger/${charger.id}`);

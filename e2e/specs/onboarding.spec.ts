@@ -1,16 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import {
-  escapeRe,
-  expect,
-  expectNoSeriousA11yViolations,
-  t,
-  test,
-  type Lang,
-} from '../support/fixtures';
+  CAPTCHA,
+  logIn,
+  mailLink,
+  NO_CAPTCHA,
+  PASSWORD,
+  payOnEmulator,
+  TEST_CARDS,
+  uniqueEmail,
+} from '../support/drivers';
+import { expect, expectNoSeriousA11yViolations, t, test, type Lang } from '../support/fixtures';
 
 /**
  * Onboarding (issue 3) in the browser, in Hungarian and in English: registration through the
@@ -25,47 +25,7 @@ import {
  */
 test.use({ baseURL: baseURL.replace('127.0.0.1', 'localhost') });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const configText = fs.readFileSync(path.join(here, '../playwright.config.ts'), 'utf8');
-const CAPTCHA = /CAPTCHA_TEST_ANSWER:\s*'([A-Z0-9]{5})'/.exec(configText)?.[1] ?? null;
-const PASSWORD = 'Voltpark2026';
-const PAYING_CARD = '4908366099900425';
-
-const uniqueEmail = (tag: string) =>
-  `e2e-onb-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.hu`;
 const plate = (p: string) => `${p}-${Math.floor(100 + Math.random() * 899)}`;
-
-/** The link of the newest mail to an address in the sandbox mailbox (path and query). */
-async function mailLink(request: APIRequestContext, to: string, pathPart: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = await (await request.get('/sandbox/mailbox?lang=hu')).text();
-        const rows = [
-          ...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="([^"]+)"/g),
-        ];
-        const row = rows.find((r) => r[1] === to);
-        if (!row) return null;
-        const mail = await (await request.get(row[2]!)).text();
-        const m = new RegExp(`https?://[^\\s"<]*${escapeRe(pathPart)}[^\\s"<]*`).exec(
-          mail.replace(/&amp;/g, '&'),
-        );
-        link = m ? m[0] : null;
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const u = new URL(link!);
-  return `${u.pathname}${u.search}`;
-}
-
-async function logIn(page: Page, email: string, lang: Lang) {
-  await page.locator('#f-email').fill(email);
-  await page.locator('#f-password').fill(PASSWORD);
-  await page.getByRole('button', { name: t(lang, 'account.loginButton'), exact: true }).click();
-}
 
 /** Picks an option of a searchable list after typing (SPEC §5 autocomplete). */
 async function choose(page: Page, inputId: string, typed: string, option: string) {
@@ -101,7 +61,7 @@ for (const lang of ['hu', 'en'] as const) {
     request,
     pageErrors,
   }) => {
-    test.fixme(!CAPTCHA, 'needs CAPTCHA_TEST_ANSWER in the e2e server env');
+    test.fixme(!CAPTCHA, NO_CAPTCHA);
     test.setTimeout(180_000);
     if (lang === 'en') {
       await page.addInitScript(() => {
@@ -131,7 +91,7 @@ for (const lang of ['hu', 'en'] as const) {
     await page.getByRole('link', { name: t(lang, 'account.goToLogin') }).click();
 
     // Log-in: onboarding is incomplete, so the welcome wizard (SPEC §4).
-    await logIn(page, email, lang);
+    await logIn(page, email, PASSWORD, lang);
     await expect(page).toHaveURL(/\/welcome$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       t(lang, 'onboarding.welcomeTitle'),
@@ -216,14 +176,7 @@ for (const lang of ['hu', 'en'] as const) {
     } else {
       await page.locator('#f-cardSecret').fill('titok1234');
       await page.getByRole('button', { name: t(lang, 'cards.register.button') }).click();
-      await expect(page).toHaveURL(/\/sandbox\/simplepay\/pay\//);
-      await page.locator('#cardNumber').fill(PAYING_CARD);
-      await page.locator('#expiry').fill('12/30');
-      await page.locator('#cvc').fill('123');
-      await page.locator('#cardName').fill('Teszt Elek');
-      await page
-        .getByRole('button', { name: t(lang, 'sandboxPay.pay', {}, 'messages'), exact: true })
-        .click();
+      await payOnEmulator(page, TEST_CARDS.pays, lang);
       await expect(page).toHaveURL(/\/cards-wizard\?r=/);
       await expect(page.getByTestId('card-mask')).toContainText('0425', { timeout: 20_000 });
       // The wizard follows the card turning active, then offers to finish.
@@ -360,7 +313,7 @@ for (const lang of ['hu', 'en'] as const) {
     await expect(page.getByText(t(other, 'account.profileSavedNotice'))).toBeVisible();
 
     // Onboarding is complete now: the log-in goes to the map, in the new language; log out.
-    await logIn(page, email, other);
+    await logIn(page, email, PASSWORD, other);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', other);
     await page.getByRole('button', { name: t(other, 'menu.open') }).click();

@@ -1,9 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { escapeRe, expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
+import {
+  addBilling,
+  CAPTCHA,
+  freshUser,
+  money,
+  NO_CAPTCHA,
+  payOnEmulator,
+  signIn,
+  TEST_CARDS as CARDS,
+} from '../support/drivers';
+import { expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
 
 /**
  * Payments (issue 4) in the browser, through the built-in SimplePay emulator's own pages: card
@@ -16,126 +22,9 @@ import { escapeRe, expect, expectNoSeriousA11yViolations, t, test } from '../sup
  */
 test.use({ baseURL: baseURL.replace('127.0.0.1', 'localhost') });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const configText = fs.readFileSync(path.join(here, '../playwright.config.ts'), 'utf8');
-const CAPTCHA = /CAPTCHA_TEST_ANSWER:\s*'([A-Z0-9]{5})'/.exec(configText)?.[1] ?? null;
-const PASSWORD = 'Voltpark2026';
-const CARDS = {
-  pays: '4908366099900425',
-  threeDs: '4111111111111111',
-  insufficientFunds: '4000000000000002',
-};
-/** hu-HU money as the app prints it: "5 000 Ft" with no-break spaces. */
-const money = (s: string) => s.replace(/ /g, '\u00a0');
-
-interface TestUser {
-  email: string;
-  id: number;
-  token: string;
-  auth: string;
-}
-
-/** A fresh activated user: registration (sandbox captcha answer), activation mail, log-in. */
-async function freshUser(request: APIRequestContext, tag: string): Promise<TestUser> {
-  const email = `e2e-pay-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.hu`;
-  const code = (
-    (await (await request.post('/api/security/generate', { form: {} })).json()) as {
-      data: string;
-    }
-  ).data;
-  const reg = await request.post('/api/v1/user/register', {
-    form: {
-      email,
-      phone: '+36 30 123 4567',
-      password: PASSWORD,
-      password2: PASSWORD,
-      accepted: 'true',
-      code,
-      inputCode: CAPTCHA!,
-    },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = await (await request.get('/sandbox/mailbox?lang=hu')).text();
-        const row = [
-          ...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="([^"]+)"/g),
-        ].find((r) => r[1] === email);
-        if (!row) return null;
-        const mail = (await (await request.get(row[2]!)).text()).replace(/&amp;/g, '&');
-        link =
-          new RegExp(`https?://[^\\s"<]*${escapeRe('/api/v1/user/activate')}[^\\s"<]*`).exec(
-            mail,
-          )?.[0] ?? null;
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const u = new URL(link!);
-  const act = await request.get(`${u.pathname}${u.search}`, { maxRedirects: 0 });
-  expect(act.status()).toBeLessThan(400);
-  const login = await request.post('/api/v1/user/login', { form: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const session = ((await login.json()) as { data: { user: { id: number }; token: string } }).data;
-  const auth = `Basic ${Buffer.from(`${session.user.id}:${session.token}`).toString('base64')}`;
-  return { email, id: session.user.id, token: session.token, auth };
-}
-
-/** Billing data through the API (a top-up needs one; the billing screen is another issue's). */
-async function addBilling(request: APIRequestContext, user: TestUser) {
-  const res = await request.post('/api/v1/billing-data/save-current-user', {
-    headers: { Authorization: user.auth, 'X-Lang': 'hu' },
-    data: {
-      type: 'PERSON',
-      lastName: 'Teszt',
-      firstName: 'Elek',
-      emailAddress: user.email,
-      phone: '+36 30 123 4567',
-      defaultBillingData: true,
-      address: {
-        countryCode: 'HU',
-        zipCode: '1051',
-        city: 'Budapest',
-        street: 'Nádor',
-        addressType: 'utca',
-        houseNumber: '12',
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** The browser holds the session as the app's log-in leaves it. */
-async function signIn(page: Page, user: TestUser, lang: 'hu' | 'en' = 'hu') {
-  await page.addInitScript(
-    ({ id, email, token, lang }) => {
-      localStorage.setItem('loggedInUserId', String(id));
-      localStorage.setItem('loggedInEmail', email);
-      localStorage.setItem('loggedInUserToken', token);
-      localStorage.setItem('language', lang);
-    },
-    { id: user.id, email: user.email, token: user.token, lang },
-  );
-}
-
-/** Fills the emulator's pay page and pays. */
-async function payOnEmulator(page: Page, card: string, lang: 'hu' | 'en' = 'hu') {
-  await expect(page).toHaveURL(/\/sandbox\/simplepay\/pay\//);
-  await page.locator('#cardNumber').fill(card);
-  await page.locator('#expiry').fill('12/30');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#cardName').fill('Teszt Elek');
-  await page
-    .getByRole('button', { name: t(lang, 'sandboxPay.pay', {}, 'messages'), exact: true })
-    .click();
-}
-
 test.describe('payments', () => {
   test.beforeEach(() => {
-    test.fixme(!CAPTCHA, 'needs CAPTCHA_TEST_ANSWER in the e2e server env');
+    test.fixme(!CAPTCHA, NO_CAPTCHA);
   });
 
   test('register a card on the emulator: back on /cards with the result, then the card with its mask', async ({
@@ -233,7 +122,7 @@ test.describe('payments', () => {
     test.setTimeout(90_000);
     const user = await freshUser(request, 'declined');
     await addBilling(request, user);
-    await signIn(page, user, 'en');
+    await signIn(page, user, { lang: 'en' });
     await page.goto('/cards');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'route.cards'));
     await page.getByRole('textbox', { name: t('en', 'cards.topUp.amount') }).fill('1000');
