@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from './index';
+import huChunk from '../../locales/hu';
+import enChunk from '../../locales/en';
 
 const src = join(__dirname, '..', '..');
 const areaFiles = import.meta.glob<Record<string, string>>('../../locales/*/*.json', {
@@ -41,6 +43,11 @@ describe('i18n catalogs', () => {
         .sort();
     expect(areas('en')).toEqual(areas('hu'));
     expect(areas('hu').length).toBeGreaterThan(0);
+  });
+
+  it('the language chunk the app loads holds every area file', () => {
+    expect(huChunk).toEqual(hu);
+    expect(enChunk).toEqual(en);
   });
 
   it('hu and en have identical key sets', () => {

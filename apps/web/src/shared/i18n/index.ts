@@ -17,26 +17,14 @@ export function detectLanguage(
 type Catalog = Record<string, string>;
 
 /**
- * Catalogs load on demand, each its own chunk: the app's catalog (namespace "translation", one
- * file per area under locales/<lang>/ so features can grow their texts side by side) with the language, the server's message catalog from the contract (namespace "messages") only when
- * a screen asks for it (charger states in the panel and the charger view).
+ * Catalogs load on demand, each its own chunk: the app's catalog (namespace "translation"; the
+ * area files under locales/<lang>/ merged by locales/<lang>.ts into one chunk) with the language,
+ * the server's message catalog from the contract (namespace "messages") only when a screen asks
+ * for it (charger states in the panel and the charger view).
  */
-const areaFiles = import.meta.glob<Catalog>('../../locales/*/*.json', { import: 'default' });
-
-/** The app's catalog of one language is every area file under locales/<lang>/, merged. */
-export async function loadAppCatalog(lang: Lang): Promise<Catalog> {
-  const prefix = `../../locales/${lang}/`;
-  const parts = await Promise.all(
-    Object.entries(areaFiles)
-      .filter(([file]) => file.startsWith(prefix))
-      .map(([, load]) => load()),
-  );
-  return Object.assign({}, ...parts) as Catalog;
-}
-
 const catalogs: Record<string, () => Promise<Catalog>> = {
-  'hu/translation': () => loadAppCatalog('hu'),
-  'en/translation': () => loadAppCatalog('en'),
+  'hu/translation': () => import('../../locales/hu').then((m) => m.default),
+  'en/translation': () => import('../../locales/en').then((m) => m.default),
   'hu/messages': () =>
     import('@voltpark/contract/locales/hu.json').then((m) => m.default as Catalog),
   'en/messages': () =>
