@@ -395,7 +395,7 @@ async function main() {
     `  served to Chromium (br first)  ${kb(payload.servedBrBytes)} (${payload.servedBrEncoding})`,
   );
   log(`  first fetch took               ${ms(payload.fetchMs)}`);
-  log('\n=== The map-points answer (what /map downloads; binary, decision 0008) ===');
+  log('\n=== The map-points answer (what /map downloads; binary, decision 0009) ===');
   log(
     `  ${points.url}: ${points.locations} locations, ETag ${points.etag ? 'yes' : 'no'}, 304 on revalidate: ${points.notModifiedOnRevalidate ?? '—'}`,
   );

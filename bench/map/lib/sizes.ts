@@ -218,7 +218,7 @@ export interface MapPointsFigures {
   fetchMs: number;
 }
 
-/** The map's own compact answer (GET v1/location/map-points, binary; decision 0008). */
+/** The map's own compact answer (GET v1/location/map-points, binary; decision 0009). */
 export async function mapPointsFigures(base: string): Promise<MapPointsFigures> {
   const url = `${base}/api/v1/location/map-points`;
   const gz = await rawGet(url, { 'accept-encoding': 'gzip' });

@@ -119,7 +119,7 @@ export const locationRoutes = {
     response: envelope(z.array(locationListItemSchema)),
   }),
   /**
-   * Not in SPEC §7: the map's own compact form of `locations` (decision 0008). Binary, see
+   * Not in SPEC §7: the map's own compact form of `locations` (decision 0009). Binary, see
    * mapPoints.ts; gzip/br and ETag like `locations`.
    */
   mapPoints: route({
@@ -134,7 +134,7 @@ export const locationRoutes = {
     response: z.null(),
     raw: 'file',
   }),
-  /** Not in SPEC §7: names and addresses for map-points, on demand (decision 0008). */
+  /** Not in SPEC §7: names and addresses for map-points, on demand (decision 0009). */
   mapLabels: route({
     method: 'GET',
     path: '/api/v1/location/map-labels',

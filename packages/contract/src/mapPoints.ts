@@ -2,7 +2,7 @@
  * The binary layout of GET /api/v1/location/map-points: what the map needs to cluster and draw
  * every location, and nothing else (names and addresses come from map-labels on demand).
  * No zod here: the map's Web Worker imports this file (`@voltpark/contract/map-points`) and must
- * stay small. See docs/decisions/0008-compact-map-points.md.
+ * stay small. See docs/decisions/0009-compact-map-points.md.
  *
  * All numbers little-endian; every column starts on a 4-byte boundary.
  *

@@ -38,7 +38,7 @@ export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps)
     sendPrepared(req, reply, await cache.get(), 'application/json; charset=utf-8'),
   );
 
-  // The map's compact form (decision 0008). Without a filter: the cached bytes of every
+  // The map's compact form (decision 0009). Without a filter: the cached bytes of every
   // location; with one, built for the request (still with an ETag, so a repeat gets 304).
   serve(app, apiRoutes.mapPoints, async ({ query, req, reply }) => {
     const filtered = Object.values(query).some((v) => v !== undefined);

@@ -19,7 +19,7 @@ import type { FromWorker, Paths, ToWorker, ViewHint } from './protocol';
  * Fetches every location once in the compact binary form (GET v1/location/map-points), decodes
  * and clusters it off the main thread, then answers viewport queries. Only the visible clusters
  * travel back to the page. Names and addresses come from map-labels, only for the single
- * markers in view and the text list (decision 0008).
+ * markers in view and the text list (decision 0009).
  */
 declare const self: DedicatedWorkerGlobalScope;
 
