@@ -8,6 +8,7 @@ import { logout, startSession, useSession, type UserExtra } from '@/shared/sessi
 import { onboardingIncomplete } from '@/shared/lib/onboarding';
 import { PageFrame } from '@/shared/ui';
 import { emailRule, focusFirstError, required, splitMessages } from './rules';
+import { AppleLoginFailed, SocialLogin } from './SocialLogin';
 import { FormMessages, LegalLinks, SandboxMailboxLink } from './ui';
 
 export interface LoginState {
@@ -33,6 +34,8 @@ export function LoginPage() {
   const state = location.state as LoginState | null;
   const [params] = useSearchParams();
   const ticket = params.get('ticket');
+  // apple-return sends the browser back with social=failed when Apple's answer did not verify.
+  const appleFailed = params.get('social') === 'failed';
   const { loggedIn, user } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -146,6 +149,7 @@ export function LoginPage() {
           {t('account.profileSavedNotice')}
         </Alert>
       )}
+      {appleFailed && <AppleLoginFailed />}
       <FormMessages messages={general} />
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate aria-label={t('route.login')}>
         <Stack gap="sm">
@@ -176,6 +180,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SocialLogin onSession={finish} onError={(e) => setGeneral(splitMessages(e).general)} />
       <Group gap="md" wrap="wrap">
         <Anchor component={Link} to="/register" className="vp-touch">
           {t('account.toRegister')}
