@@ -99,7 +99,9 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
         lang,
       );
       const ticket = await issueActionToken(db, user.id, 'login_ticket', 2 * 60_000);
-      return reply.redirect(`/login?ticket=${encodeURIComponent(ticket)}`, 303);
+      // The state goes back as it came: the app exchanges the ticket only for the sign-in it started.
+      const back = new URLSearchParams({ ticket, state: body.state ?? '' });
+      return reply.redirect(`/login?${back.toString()}`, 303);
     } catch {
       return reply.redirect('/login?social=failed', 303);
     }

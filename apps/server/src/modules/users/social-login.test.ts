@@ -157,6 +157,7 @@ describe('social log-in', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         code: 'c1',
+        state: 'tab-state-1',
         id_token: appleToken,
         user: JSON.stringify({ name: { firstName: 'Eszter', lastName: 'Nagy' } }),
       }).toString(),
@@ -165,6 +166,8 @@ describe('social log-in', () => {
     const location = new URL(back.headers.location as string, 'http://x');
     expect(location.pathname).toBe('/login');
     expect(location.search).not.toContain(appleToken);
+    // The state comes back for the app to check that it started this sign-in.
+    expect(location.searchParams.get('state')).toBe('tab-state-1');
     const ticket = location.searchParams.get('ticket')!;
     const session = await post(t, '/api/v1/user/login-ticket', { ticket });
     expect(session.json().data.user).toMatchObject({

@@ -9,6 +9,7 @@ import { onboardingIncomplete } from '@/shared/lib/onboarding';
 import { PageFrame } from '@/shared/ui';
 import { emailRule, focusFirstError, required, splitMessages } from './rules';
 import { AppleLoginFailed, SocialLogin } from './SocialLogin';
+import { forgetAppleState, isOwnAppleState } from './providers';
 import { FormMessages, LegalLinks, SandboxMailboxLink } from './ui';
 
 export interface LoginState {
@@ -35,7 +36,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const ticket = params.get('ticket');
   // apple-return sends the browser back with social=failed when Apple's answer did not verify.
-  const appleFailed = params.get('social') === 'failed';
+  // Only the sign-in this tab started: the ticket must carry the state we sent to Apple.
+  const [ticketRefused] = useState(() => ticket !== null && !isOwnAppleState(params.get('state')));
+  const appleFailed = params.get('social') === 'failed' || ticketRefused;
   const { loggedIn, user } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -59,8 +62,9 @@ export function LoginPage() {
 
   // Apple web sign-in comes back with a one-time ticket: exchange it for the session.
   useEffect(() => {
-    if (!ticket || ticketUsed.current) return;
+    if (!ticket || ticketUsed.current || ticketRefused) return;
     ticketUsed.current = true;
+    forgetAppleState();
     callApiEnvelope(apiRoutes.loginTicket, { body: { ticket }, inlineErrors: true }).then(
       (env) => finish(env),
       (e: unknown) => setGeneral(splitMessages(e).general),

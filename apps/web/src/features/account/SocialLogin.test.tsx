@@ -9,7 +9,7 @@ import { i18nReady, setLanguage } from '@/shared/i18n';
 import { queryClient } from '@/shared/query';
 import { getSession, resetSessionForTests } from '@/shared/session';
 import { resetScriptsForTests } from './loadScript';
-import { GOOGLE_SDK } from './providers';
+import { GOOGLE_SDK, rememberAppleState } from './providers';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -66,7 +66,11 @@ function stubServer(ids: Ids) {
   const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
     const u = String(url);
     if (u.includes('/user/settings')) return json(200, envelope({ ...flags, socialLogin: ids }));
-    if (u.includes('/user/googleLogin') || u.includes('/user/facebookLogin'))
+    if (
+      u.includes('/user/googleLogin') ||
+      u.includes('/user/facebookLogin') ||
+      u.includes('/user/login-ticket')
+    )
       return json(
         200,
         envelope(
@@ -225,6 +229,22 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
     expect(url.searchParams.get('response_mode')).toBe('form_post');
     expect(url.searchParams.get('scope')).toBe('name email');
     expect(url.searchParams.get('state')).toBeTruthy();
+  });
+
+  it('Apple: the returning ticket is exchanged only with the state this tab sent (no login CSRF)', async () => {
+    const fetch = stubServer(none);
+    rememberAppleState('state-of-this-tab');
+    renderAt('/login?ticket=forged-ticket&state=attacker-state');
+    expect(await screen.findByTestId('apple-failed', {}, { timeout: 5000 })).toBeTruthy();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('login-ticket'))).toBe(false);
+    expect(getSession().loggedIn).toBe(false);
+
+    rememberAppleState('state-of-this-tab');
+    const router = renderAt('/login?ticket=own-ticket&state=state-of-this-tab');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), {
+      timeout: 5000,
+    });
+    expect(bodyOf(fetch, 'login-ticket').get('ticket')).toBe('own-ticket');
   });
 
   it('Apple: a failed return (/login?social=failed) shows login.appleLoginFailed', async () => {

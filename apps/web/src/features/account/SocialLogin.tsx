@@ -6,7 +6,7 @@ import { apiRoutes, callApi, callApiEnvelope, type EnvelopeLike } from '@/shared
 import { useLang } from '@/shared/i18n/useLang';
 import { getPlatform } from '@/shared/lib/platform';
 import { loadScript } from './loadScript';
-import { appleAuthorizeUrl, facebookSdk, GOOGLE_SDK } from './providers';
+import { appleAuthorizeUrl, facebookSdk, GOOGLE_SDK, rememberAppleState } from './providers';
 
 interface Props {
   /** Starts the session exactly like the e-mail log-in (storage, language, onboarding). */
@@ -178,6 +178,7 @@ export function SocialLogin({ onSession, onError }: Props) {
         <Button
           component="a"
           href={appleAuthorizeUrl(ids.apple, window.location.origin, appleState)}
+          onClick={() => rememberAppleState(appleState)}
           variant="outline"
           color="dark"
           className="vp-touch"

@@ -64,3 +64,37 @@ export function appleAuthorizeUrl(clientId: string, origin: string, state: strin
   });
   return `${APPLE_AUTHORIZE}?${sp.toString()}`;
 }
+
+const APPLE_STATE_KEY = 'appleSignInState';
+
+/**
+ * The state of the Apple sign-in this tab started. The ticket that comes back is exchanged only
+ * when it carries the same state, so a sign-in forged by someone else (login CSRF: their Apple
+ * account in this browser) is refused.
+ */
+export function rememberAppleState(state: string): void {
+  try {
+    sessionStorage.setItem(APPLE_STATE_KEY, state);
+  } catch {
+    /* storage unavailable: the returning ticket will be refused */
+  }
+}
+
+/** Whether a returning Apple sign-in carries the state this tab remembered. */
+export function isOwnAppleState(returned: string | null): boolean {
+  try {
+    const state = sessionStorage.getItem(APPLE_STATE_KEY);
+    return state !== null && state === returned;
+  } catch {
+    return false;
+  }
+}
+
+/** One sign-in, one exchange: the state is forgotten once its ticket is used. */
+export function forgetAppleState(): void {
+  try {
+    sessionStorage.removeItem(APPLE_STATE_KEY);
+  } catch {
+    /* storage unavailable: nothing was remembered */
+  }
+}
