@@ -237,9 +237,14 @@ for (const lang of ['hu', 'en'] as const) {
     await page.locator('#f-car-yearOfProduction').fill('2023');
     await page.locator('#f-car-batteryCapacityKWh').fill('60,9');
     await page.locator('#f-car-maxChargingPowerACKw').fill('11,5');
-    await page.locator('#f-car-chargePorts').focus();
-    await page.keyboard.press('ArrowDown');
-    await page.getByRole('option', { name: 'CCS', exact: true }).click();
+    // The port list comes from the server: open the list until its options are there.
+    const ccs = page.getByRole('option', { name: 'CCS', exact: true });
+    await expect(async () => {
+      await page.locator('#f-car-chargePorts').focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(ccs).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await ccs.click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: t(lang, 'cars.addCar') }).click();
     await expect(page.getByTestId('car-added')).toContainText(secondPlate);
