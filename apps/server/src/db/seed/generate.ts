@@ -10,6 +10,7 @@ import {
 import { generatorCities, generatorSiteKinds, generatorStreets } from './data/cities.js';
 import { chargingTariffList, parkingTariffList, shopList } from './data/catalog.js';
 import { seedDemoData, traitValueAdder, type Catalog } from './demo.js';
+import { GENERATED_CHARGE_POINT_PREFIX } from './generated-ids.js';
 import { Rng } from './prng.js';
 import { acStations, addStation, dcStations, SEED_TIME, SeedPlan } from './plan.js';
 
@@ -79,7 +80,7 @@ export async function generateLocations(
   const add = traitValueAdder(plan, catalog);
   const [{ n: existingCps } = { n: 0 }] = (
     (await db.execute(
-      sql`select count(*)::int as n from charge_points where id like 'HU-GEN-%'`,
+      sql`select count(*)::int as n from charge_points where id like ${`${GENERATED_CHARGE_POINT_PREFIX}%`}`,
     )) as unknown as {
       rows: { n: number }[];
     }
@@ -151,7 +152,7 @@ export async function generateLocations(
           rng,
           locationId,
           locationName: kind,
-          chargePointId: `HU-GEN-${String(cpSeq).padStart(6, '0')}`,
+          chargePointId: `${GENERATED_CHARGE_POINT_PREFIX}${String(cpSeq).padStart(6, '0')}`,
           station,
           tariffId: tariffFor,
           index: k,

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { seedDemoDataIfEmpty } from '../../db/seed/demo.js';
+import { generateLocations } from '../../db/seed/generate.js';
+import { GENERATED_CHARGE_POINT_PREFIX } from '../../db/seed/generated-ids.js';
+import { sandboxFleet } from './sandbox.js';
 import { rowsOf, until } from './test-helpers.js';
 
 let t: TestApp;
@@ -63,5 +66,20 @@ describe('sandbox simulators (npm start)', () => {
     ]) {
       expect(after[st], st).toBeGreaterThan(0);
     }
+  }, 60_000);
+
+  it('leave the scale-test generator\'s charge points to bench/ocpp and npm run sim', async () => {
+    const seeded = await sandboxFleet(t.database.db);
+    await generateLocations(t.database.db, 40, { seed: 7 });
+    const generated = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from charge_points where id like ${`${GENERATED_CHARGE_POINT_PREFIX}%`}`,
+      ),
+    )[0]!.n;
+    expect(generated).toBeGreaterThan(0);
+    const inProcess = await sandboxFleet(t.database.db);
+    expect(inProcess.map((m) => m.id)).toEqual(seeded.map((m) => m.id));
+    const all = await sandboxFleet(t.database.db, { includeGenerated: true });
+    expect(all.length).toBe(seeded.length + generated);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FleetMember } from '@voltpark/sim';
 import type { Db } from '../../db/client.js';
+import { GENERATED_CHARGE_POINT_PREFIX } from '../../db/seed/generated-ids.js';
 import { hashChargePointKey, sandboxKey } from './keys.js';
 import type { AppChargerStatus } from './status.js';
 
@@ -58,14 +59,23 @@ export async function prepareSandboxChargePoints(db: Db): Promise<void> {
  * Simulators for the charge points in the database: a charge point whose connectors show
  * UNKNOWN stays offline, one that never booted (NEW_NOT_CONNECTED) never connects, the others
  * report their seeded state (ERROR as Faulted, OCCUPIED as SuspendedEV, …).
+ *
+ * The scale-test generator's charge points are left out unless asked for: tens of thousands of
+ * simulators inside the server would keep its thread busy and slow every answer (bench/ocpp and
+ * `npm run sim -- --ids-from-db` drive them from processes of their own).
  */
-export async function sandboxFleet(db: Db, limit = 100_000, key?: string): Promise<FleetMember[]> {
+export async function sandboxFleet(
+  db: Db,
+  options: { limit?: number; key?: string; includeGenerated?: boolean } = {},
+): Promise<FleetMember[]> {
+  const { limit = 100_000, key, includeGenerated = false } = options;
+  const generated = `${GENERATED_CHARGE_POINT_PREFIX}%`;
   const result = (await db.execute(sql`
     select cp.id, cp.vendor, cp.model, cp.last_boot_at,
       json_agg(json_build_object('connectorId', c.connector_id, 'powerKw', c.power_kw, 'status', c.status)
         order by c.connector_id) as connectors
     from charge_points cp join chargers c on c.charge_point_id = cp.id
-    where not cp.disabled
+    where not cp.disabled and (${includeGenerated} or cp.id not like ${generated})
     group by cp.id order by cp.id limit ${limit}`)) as unknown as { rows: Row[] };
   return result.rows.map((r) => {
     const byId = new Map(r.connectors.map((c) => [c.connectorId, c]));
@@ -100,7 +110,9 @@ export async function simFleetFromDatabase(count: number, key?: string): Promise
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
   );
   try {
-    return (await sandboxFleet(database.db, count, key)).map((m) => ({ ...m, offline: false }));
+    return (
+      await sandboxFleet(database.db, { limit: count, key, includeGenerated: true })
+    ).map((m) => ({ ...m, offline: false }));
   } finally {
     await database.close();
   }
