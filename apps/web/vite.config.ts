@@ -2,8 +2,11 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import license from 'rollup-plugin-license';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { contractRoutes } from './build/contractRoutes';
+import { firstViewScript } from './build/firstViewScript';
 
 /** One licence entry of the /open-source page (public/… is not used: it is generated per build). */
 interface LicenceEntry {
@@ -63,8 +66,20 @@ export default defineConfig({
   plugins: [
     react(),
     contractRoutes(),
+    firstViewScript(),
     collectLicences(),
     emitLicences(),
+    // Brotli and gzip files beside the scripts and styles: the server sends them as they are
+    // (@fastify/static preCompressed) instead of compressing on every first visit.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(js|css|svg|json|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

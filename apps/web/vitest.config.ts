@@ -10,7 +10,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
     // Component tests drive a whole screen with user-event; on a loaded 2-core CI machine the
     // 5 s default is a coin toss. This is a hang guard, not a speed requirement.

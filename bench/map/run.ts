@@ -254,6 +254,9 @@ async function main() {
       into?.push(r);
       log(
         `  ${label.padEnd(16)} first clusters ${ms(r.firstClustersMs).padStart(8)} (${r.source}), ` +
+          (r.firstViewMs != null
+            ? `map's own ${ms(r.mapClustersMs)} (first view ${r.firstViewMarkers ?? '?'} markers), `
+            : '') +
           `HTML in at ${ms(r.htmlResponseEndMs)}, API answer in at ${ms(r.apiResponseEndMs)}, DOMContentLoaded ${ms(r.domContentLoadedMs)}, ${r.clustersInDom} clusters + ${r.markersInDom} markers in DOM` +
           (r.consoleErrors.length ? `, ${r.consoleErrors.length} console error(s)` : ''),
       );
@@ -280,7 +283,7 @@ async function main() {
   const afterData = (runs: RunResult[]) =>
     summarize(
       runs.flatMap((r) =>
-        r.apiResponseEndMs == null ? [] : [Math.max(0, r.firstClustersMs - r.apiResponseEndMs)],
+        r.apiResponseEndMs == null ? [] : [Math.max(0, r.mapClustersMs - r.apiResponseEndMs)],
       ),
     );
   const oursAfterData = afterData(ours);
@@ -289,6 +292,10 @@ async function main() {
   const ratio = (a: number | null, o: number | null) => (a != null && o ? a / o : null);
   const ratioMedian = ratio(baselineSummary.median, oursSummary.median);
   const ratioP90 = ratio(baselineSummary.p90, oursSummary.p90);
+  // The map's own clusters (Leaflet markers one can click), without the first view.
+  const oursMapSummary = summarize(ours.map((r) => r.mapClustersMs));
+  const oursFirstViews = ours.filter((r) => r.firstViewMs != null).length;
+  const ratioMapMedian = ratio(baselineSummary.median, oursMapSummary.median);
 
   // The JS the map page really fetched before its first clusters (lazy chunks and worker included).
   const loadedFiles = new Set<string>();
@@ -324,6 +331,14 @@ async function main() {
   log(
     `  ratio baseline/ours               median ${ratioMedian == null ? '—' : `${ratioMedian.toFixed(1)}×`}   p90 ${ratioP90 == null ? '—' : `${ratioP90.toFixed(1)}×`}`,
   );
+  log(
+    `  (ours: the first view the page draws from the server's clusters in ${oursFirstViews} of ${ours.length} runs; decision 0010)`,
+  );
+  log("\n=== The map's own clusters (Leaflet markers that can be clicked) ===");
+  log(line("ours (the map's own clusters)", oursMapSummary));
+  log(
+    `  ratio baseline/ours               median ${ratioMapMedian == null ? '—' : `${ratioMapMedian.toFixed(1)}×`}`,
+  );
   log('\n=== Of which after the locations answer had arrived (parse + index + cluster) ===');
   log(line('ours', oursAfterData));
   log(line('baseline', baselineAfterData));
@@ -343,11 +358,12 @@ async function main() {
   };
   log('\n=== Ours, stage by stage (ms from navigation start) ===');
   stage('HTML in', (r) => r.htmlResponseEndMs);
+  stage('first view drawn (server clusters)', (r) => r.firstViewMs);
   stage('map-points answer in', (r) => r.apiResponseEndMs);
   stage('DOMContentLoaded (scripts ran)', (r) => r.domContentLoadedMs);
   stage('Leaflet map created', (r) => r.marks['voltpark:map-created']);
   stage('first clusters answer from worker', (r) => r.marks['voltpark:clusters-answer']);
-  stage('first clusters in the DOM', (r) => r.firstClustersMs);
+  stage("the map's own clusters in the DOM", (r) => r.mapClustersMs);
 
   log('\n=== Targets (printed, not enforced) ===');
   log(
@@ -358,10 +374,13 @@ async function main() {
       `   (p90 ${ms(oursSummary.p90)}: ${yesNo(firstClustersP90Met)})`,
   );
   log(
+    `  (the map's own clusters: ${ms(oursMapSummary.median)} median, ${ratioMapMedian == null ? '—' : `${ratioMapMedian.toFixed(1)}×`} — ${yesNo(ratioMapMedian != null ? ratioMapMedian >= TARGET_RATIO : null)} for the ratio, ${yesNo(oursMapSummary.median != null ? oursMapSummary.median < TARGET_FIRST_CLUSTERS_MS : null)} for the time)`,
+  );
+  log(
     `  initial JS ≤ ${kb(TARGET_INITIAL_JS_GZIP)} gzip (index.html + static imports)   ${kb(initial.gzip)}   ${yesNo(initialMet)}`,
   );
   log(
-    `  all JS /map fetched before first clusters (lazy chunks + worker)   ${kb(loaded.gzip)}   ${yesNo(loadedMet)}`,
+    `  all JS /map fetched before the map's own clusters (lazy chunks + worker)   ${kb(loaded.gzip)}   ${yesNo(loadedMet)}`,
   );
 
   log('\n=== Map route JS (gzip -9 each, summed) ===');
@@ -431,6 +450,9 @@ async function main() {
         ...oursSummary,
         runsMs: ours.map((r) => r.firstClustersMs),
         sources: ours.map((r) => r.source),
+        firstView: ours.map((r) => ({ ms: r.firstViewMs, markers: r.firstViewMarkers })),
+        mapClusters: { ...oursMapSummary, runsMs: ours.map((r) => r.mapClustersMs) },
+        ratioMapClustersMedian: ratioMapMedian,
       },
       baseline: { ...baselineSummary, runsMs: baseline.map((r) => r.firstClustersMs) },
       ratioBaselineOverOurs: { median: ratioMedian, p90: ratioP90 },

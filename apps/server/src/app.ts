@@ -63,6 +63,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, {
+    // The map page also keeps the map points fresh (a background rebuild when stale).
+    mapPageData: () => {
+      app.mapPointsCache.get().catch(() => {
+        // The map-points call itself reports a failing build; the page goes out without data.
+      });
+      return app.firstView.element();
+    },
+  });
   return app;
 }

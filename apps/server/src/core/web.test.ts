@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 
@@ -14,6 +15,10 @@ beforeAll(async () => {
     '<!doctype html><title>Voltpark</title><div id="root"></div>',
   );
   await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  await fs.writeFile(
+    path.join(dist, 'assets', 'app-1234.js.br'),
+    brotliCompressSync(Buffer.from('console.log(1)')),
+  );
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -34,6 +39,16 @@ describe('serving the web app', () => {
   it('serves hashed assets as immutable, and unknown API calls as JSON 404s', async () => {
     const asset = await t.app.inject({ url: '/assets/app-1234.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    // The build's brotli file is sent as it is, to a browser that takes brotli.
+    const br = await t.app.inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ url: '/assets/app-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
     const api = await t.app.inject({ url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().data.responseCode).toBe('ROUTE_NOT_FOUND');

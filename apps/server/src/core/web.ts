@@ -7,14 +7,40 @@ import { apiNotFound } from './error-handler.js';
 const isApiPath = (url: string) =>
   url.startsWith('/api/') || url === '/api' || url.startsWith('/ocpp') || url.startsWith('/ws');
 
+/** Where the page of a route may carry data of its own (apps/web/index.html). */
+export const PAGE_DATA_MARK = '<!--vp-page-data-->';
+
+export interface WebAppOptions {
+  /** HTML for the pages of `/` and `/map`: the map's first view (decision 0010); never waits. */
+  mapPageData?: () => string;
+}
+
+/** The routes whose page opens the map at its default view. */
+const MAP_PAGES = ['/', '/map'] as const;
+
 /**
  * Serves the built web app (apps/web/dist) with a single-page fallback: any GET that is not
  * an API call and not a file gets index.html, so deep links like /charger/12 work.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: WebAppOptions = {},
+) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
+    // Read per request (2 KB): a rebuilt app is served without a restart.
+    const sendPage = async (data: string, reply: FastifyReply) => {
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(data ? html.replace(PAGE_DATA_MARK, data) : html);
+    };
+    for (const url of MAP_PAGES) {
+      app.get(url, (_req, reply) => sendPage(options.mapPageData?.() ?? '', reply));
+    }
     await app.register(fastifyStatic, {
       root: distDir,
       // `/` is a directory to @fastify/static: without an index it answers 403.
@@ -22,6 +48,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
       wildcard: true,
       // Our own Cache-Control below, not the plugin's "public, max-age=0".
       cacheControl: false,
+      // The build writes .br and .gz beside scripts and styles (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(

@@ -3,8 +3,9 @@ import { cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
 
-// Mantine reads matchMedia and ResizeObserver; jsdom has neither.
-if (!window.matchMedia) {
+// Mantine reads matchMedia and ResizeObserver; jsdom has neither. (A test file may run in the
+// node environment instead, with no window at all.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -17,7 +18,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}
     unobserve() {}

@@ -76,6 +76,8 @@ export class LocationListCache {
   constructor(
     private readonly db: Db,
     private readonly make: (db: Db) => Promise<Buffer> = locationListBytes,
+    /** Called with each newly built body that became current (derived data is made here). */
+    private readonly onBuilt: (body: LocationListBody) => void = () => {},
   ) {}
 
   async version(): Promise<string> {
@@ -134,7 +136,10 @@ export class LocationListCache {
       Math.round(performance.now() - started),
       Date.now(),
     );
-    if (!this.current || BigInt(version) >= BigInt(this.current.version)) this.current = body;
+    if (!this.current || BigInt(version) >= BigInt(this.current.version)) {
+      this.current = body;
+      this.onBuilt(body);
+    }
     // Browsers ask for brotli first: have it ready before the first of them waits for it.
     void body.br().catch(() => undefined);
     return body;

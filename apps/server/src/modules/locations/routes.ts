@@ -4,6 +4,7 @@ import { MAP_POINTS_CONTENT_TYPE } from '@voltpark/contract/map-points';
 import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import type { ModuleDeps } from '../index.js';
+import { FirstViewCache } from './first-view.js';
 import {
   etagMatches,
   LocationListBody,
@@ -27,10 +28,19 @@ export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps)
   const cache = new LocationListCache(db);
   app.decorate('locationListCache', cache);
 
-  const mapPointsCache = new LocationListCache(db, async (d) =>
-    mapPointsBytes(await allMapPoints(d)),
+  // The map's first view for the pages of / and /map (decision 0010), made with each build.
+  const firstView = new FirstViewCache((err) => app.log.warn({ err }, 'map first view not made'));
+  app.decorate('firstView', firstView);
+  const mapPointsCache = new LocationListCache(
+    db,
+    async (d) => mapPointsBytes(await allMapPoints(d)),
+    (body) => firstView.update(body),
   );
   app.decorate('mapPointsCache', mapPointsCache);
+  app.addHook('onListen', () => {
+    // Built once listening, so the first map page already carries its first view.
+    mapPointsCache.get().catch((err: unknown) => app.log.warn({ err }, 'map points not built'));
+  });
 
   // The list is sent as prepared bytes (already checked against the contract when built in tests),
   // compressed once per data version instead of once per request.
@@ -99,5 +109,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     locationListCache: LocationListCache;
     mapPointsCache: LocationListCache;
+    firstView: FirstViewCache;
   }
 }

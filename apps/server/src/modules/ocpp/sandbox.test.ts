@@ -68,7 +68,7 @@ describe('sandbox simulators (npm start)', () => {
     }
   }, 60_000);
 
-  it('leave the scale-test generator\'s charge points to bench/ocpp and npm run sim', async () => {
+  it("leave the scale-test generator's charge points to bench/ocpp and npm run sim", async () => {
     const seeded = await sandboxFleet(t.database.db);
     await generateLocations(t.database.db, 40, { seed: 7 });
     const generated = rowsOf<{ n: number }>(

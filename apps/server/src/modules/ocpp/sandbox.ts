@@ -110,9 +110,9 @@ export async function simFleetFromDatabase(count: number, key?: string): Promise
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
   );
   try {
-    return (
-      await sandboxFleet(database.db, { limit: count, key, includeGenerated: true })
-    ).map((m) => ({ ...m, offline: false }));
+    return (await sandboxFleet(database.db, { limit: count, key, includeGenerated: true })).map(
+      (m) => ({ ...m, offline: false }),
+    );
   } finally {
     await database.close();
   }

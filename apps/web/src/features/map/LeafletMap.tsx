@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   control,
   createMap,
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { BBox, ClusterItem } from './cluster';
 import type { ClusterClient } from './clusterClient';
 import { markFirstClusters } from '@/shared/lib/startup';
+import { adoptFirstView, removeFirstView } from './firstView';
 import { createMarker } from './markers';
 import type { MapMode } from './mode';
 
@@ -72,6 +73,12 @@ export function LeafletMap({
   useEffect(() => {
     cbRef.current = { onSelectLocation, onView, t };
   });
+
+  // The page's first view (decision 0010) moves under the map's buttons before the first paint.
+  useLayoutEffect(() => {
+    if (wrapperRef.current) adoptFirstView(wrapperRef.current);
+    return removeFirstView;
+  }, []);
 
   // Create the map once.
   useEffect(() => {
@@ -133,6 +140,8 @@ export function LeafletMap({
     });
 
     const render = (items: ClusterItem[], relabel: boolean) => {
+      // The map's own answer replaces the first view (also when it has no markers here).
+      removeFirstView();
       const next = new Set(items.map((i) => i.key));
       for (const [key, m] of markers) {
         if (!next.has(key) || relabel) {
@@ -172,6 +181,8 @@ export function LeafletMap({
     };
 
     map.on('moveend', refresh);
+    // The first view is drawn for the default view only: a moved map drops it.
+    map.once('movestart', removeFirstView);
     void client.ready.then(refresh, () => {});
 
     return () => {
@@ -189,7 +200,9 @@ export function LeafletMap({
   }, [client]);
 
   // Mode change: the worker switches index, then the visible markers are recomputed.
+  const firstModeRef = useRef(mode);
   useEffect(() => {
+    if (mode !== firstModeRef.current) removeFirstView();
     client.setMode(mode);
     refreshRef.current();
   }, [client, mode]);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyNetworkError, showMessages } from '@/shared/api';
 import { DEFAULT_CENTER, getPosition, ZOOM } from '@/shared/lib/geo';
 import { IconList, IconLocate, IconExpand, IconShrink } from '@/shared/ui/icons';
+import { removeFirstView } from './firstView';
 import { LeafletMap, type MapView } from './LeafletMap';
 import { ModeToggle } from './ModeToggle';
 import { readMode, writeMode, type MapMode } from './mode';
@@ -59,6 +60,7 @@ export function MapScreen() {
 
   useEffect(() => {
     if (state.status !== 'error') return;
+    removeFirstView();
     if (state.network) notifyNetworkError();
   }, [state]);
   useEffect(() => {

@@ -4,6 +4,7 @@ import Supercluster, {
   type PointFeature,
 } from 'supercluster';
 import { MAP_POINT_FLAG, type MapPoints } from '@voltpark/contract/map-points';
+import { MAP_CLUSTER_OPTIONS, matchesMapMode } from '@voltpark/contract/map-view';
 import type { MapMode } from './mode';
 
 /** Bit flags of a map point: what the location offers (the map-points layout). */
@@ -35,18 +36,7 @@ export function toMapPoints(columns: MapPoints): MapPoint[] {
   return out;
 }
 
-export function matchesMode(flags: number, mode: MapMode): boolean {
-  switch (mode) {
-    case 'charging':
-      return (flags & FLAG.charger) !== 0;
-    case 'service':
-      return (flags & FLAG.poi) !== 0;
-    case 'parking':
-      return (flags & FLAG.parking) !== 0;
-    default:
-      return true;
-  }
-}
+export const matchesMode = matchesMapMode;
 
 /** [west, south, east, north] in degrees. */
 export type BBox = [number, number, number, number];
@@ -78,9 +68,8 @@ export interface NearestResult {
   items: (MapPoint & { distanceKm: number; name?: string; fullAddress?: string })[];
 }
 
-/** SPEC §9 Map: minimum cluster size 2, clustering up to zoom 15. */
-/** radius is in screen pixels here: extent 256 matches Leaflet's 256-pixel tiles. */
-export const CLUSTER_OPTIONS = { minPoints: 2, maxZoom: 15, radius: 64, extent: 256 } as const;
+/** SPEC §9 Map: minimum cluster size 2, clustering up to zoom 15 (shared with the server). */
+export const CLUSTER_OPTIONS = MAP_CLUSTER_OPTIONS;
 
 type Props = { i: number };
 

@@ -7,6 +7,7 @@ import {
 } from './leaflet';
 import type { ClusterItem } from './cluster';
 import { FLAG } from './cluster';
+import { CLUSTER_SIZE_LIMITS, CLUSTER_SIZES } from './firstView';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -20,7 +21,8 @@ function glyph(flags: number): string {
 }
 
 export function clusterSize(count: number): number {
-  return count < 10 ? 36 : count < 100 ? 42 : count < 1000 ? 48 : 56;
+  const i = CLUSTER_SIZE_LIMITS.findIndex((limit) => count < limit);
+  return CLUSTER_SIZES[i < 0 ? CLUSTER_SIZES.length - 1 : i]!;
 }
 
 /** A DOM marker (divIcon): role=button from Leaflet, plus an accessible name and a test id. */

@@ -1,17 +1,13 @@
+import { MAP_MODES, type MapMode } from '@voltpark/contract/map-view';
 import { storage, STORAGE_KEYS } from '@/shared/lib/storage';
 
-/**
- * The map toggle (SPEC §2 Map) and SPEC §4 "Mode: stored as charging, parking, both or webshop".
- * localStorage "mode" holds one of:
- *   both     – everything (chargers, services and parking); the default
- *   charging – locations with chargers
- *   service  – locations with points-accepting partner shops
- *   parking  – locations with parking gates
- * "webshop" (a welcome-menu choice that leaves to an external shop) shows everything.
- */
-export type MapMode = 'both' | 'charging' | 'service' | 'parking';
-export const MAP_MODES: readonly MapMode[] = ['both', 'charging', 'service', 'parking'];
+export { MAP_MODES, type MapMode };
 
+/**
+ * The map toggle (SPEC §2 Map) and SPEC §4 "Mode: stored as charging, parking, both or webshop"
+ * (the modes are listed in @voltpark/contract/map-view). "webshop" (a welcome-menu choice that
+ * leaves to an external shop) shows everything.
+ */
 export function readMode(): MapMode {
   const v = storage.get(STORAGE_KEYS.mode);
   return (MAP_MODES as readonly string[]).includes(v ?? '') ? (v as MapMode) : 'both';

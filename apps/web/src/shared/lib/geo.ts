@@ -1,12 +1,14 @@
+import { MAP_DEFAULT_VIEW } from '@voltpark/contract/map-view';
+
 export interface LatLng {
   lat: number;
   lng: number;
 }
 
 /** Budapest, SPEC §9 Map. */
-export const DEFAULT_CENTER: LatLng = { lat: 47.4979, lng: 19.0402 };
+export const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_VIEW.lat, lng: MAP_DEFAULT_VIEW.lng };
 export const ZOOM = {
-  default: 12,
+  default: MAP_DEFAULT_VIEW.zoom,
   ownPosition: 15,
   location: 17,
   marker: 19,
