@@ -279,7 +279,8 @@ async function parkingState(
     .select({ status: chargers.status })
     .from(chargers)
     .where(eq(chargers.id, charge.chargerId));
-  // Already gone (its unplug report came first or was missed): no parking is billed.
+  // Gone without a time we can trust (its unplug report was missed): no parking is billed.
+  // (An unplug reported before the stop message is in unpluggedAt: onConnectorFreed.)
   if (!c || (c.status !== 'FINISHING' && c.status !== 'OCCUPIED'))
     return { waiting: false, until: null };
   const [tx] = await db
@@ -295,8 +296,9 @@ async function parkingState(
 /** The connector left Finishing (car unplugged): parking time ends, the charge is settled. */
 export async function onConnectorFreed(
   deps: ChargingDeps,
-  e: { chargePointId: string; connectorId: number; timestamp: Date },
+  e: { chargePointId: string; connectorId: number; status: string; timestamp: Date },
 ): Promise<void> {
+  const onThisConnector = sql`${charges.chargerId} = (select id from chargers where charge_point_id = ${e.chargePointId} and connector_id = ${e.connectorId})`;
   const rows = await deps.db
     .update(charges)
     .set({ unpluggedAt: e.timestamp })
@@ -305,11 +307,26 @@ export async function onConnectorFreed(
         eq(charges.status, 'FINISHING'),
         isNull(charges.unpluggedAt),
         sql`${charges.endTime} is not null`,
-        sql`${charges.chargerId} = (select id from chargers where charge_point_id = ${e.chargePointId} and connector_id = ${e.connectorId})`,
+        onThisConnector,
       ),
     )
     .returning({ id: charges.id });
   for (const r of rows) await settle(deps, r.id);
+  if (e.status !== 'AVAILABLE') return;
+  // The car left before the charger's StopTransaction arrived (a stop message queued while the
+  // charger was offline, say): the time is kept, and the stop bills parking up to it.
+  // (A stop asked for in the app is FINISHING without an end time until then.)
+  await deps.db
+    .update(charges)
+    .set({ unpluggedAt: e.timestamp })
+    .where(
+      and(
+        inArray(charges.status, ['STARTED', 'FINISHING']),
+        isNull(charges.unpluggedAt),
+        isNull(charges.endTime),
+        onThisConnector,
+      ),
+    );
 }
 
 /** A FINISHING charge whose transaction ended: settled now unless the car is still parked. */

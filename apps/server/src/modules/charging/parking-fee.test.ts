@@ -161,4 +161,48 @@ describe('billing from the charger’s meter and clock, with parking', () => {
     })) as { idTagInfo: { status: string } };
     expect(late.idTagInfo.status).toBe('Invalid');
   });
+
+  it('bills parking up to the unplug also when the car-gone report comes before the stop message', async () => {
+    const before = await walletBalance(h.db, anna.id);
+    await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-energy=10`,
+      anna,
+    );
+    await until(() => remoteStarts.length === 2);
+    const { idTag } = remoteStarts[1]!;
+    const started = (await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag,
+      meterStart: 2_000_000,
+      timestamp: at(100),
+    })) as { transactionId: number };
+    await status('Charging', at(100));
+    const running = await untilStatus(h, anna, 'STARTED');
+    await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${running.id}`,
+      anna,
+    );
+    await status('Finishing', at(110));
+    // The stop message was queued (the charger was offline); the car left 40 minutes later and
+    // that report went out first.
+    await status('Available', at(150));
+    await until(async () => (await h.chargerStatus(chargerId)) === 'AVAILABLE');
+    await cp.call('StopTransaction', {
+      transactionId: started.transactionId,
+      idTag,
+      meterStop: 2_002_000,
+      timestamp: at(110),
+      reason: 'Remote',
+    });
+    await until(async () => (await h.api('/api/v1/charge/current', anna)).body.data === null);
+    const record = (await h.api('/api/v1/charge/last-finished', anna)).body.data;
+    expect(record).toMatchObject({
+      consumerEnergyInKw: 2,
+      priceOfCharging: 2 * 150 + 200,
+      // 40 minutes parked, 10 of them free.
+      parkingPrice: (30 * 600) / 60,
+      grossPrice: 500 + 300,
+    });
+    expect(await walletBalance(h.db, anna.id)).toBe(before - 800);
+  });
 });
