@@ -361,6 +361,7 @@ async function main() {
   stage('first view drawn (server clusters)', (r) => r.firstViewMs);
   stage('map-points answer in', (r) => r.apiResponseEndMs);
   stage('DOMContentLoaded (scripts ran)', (r) => r.domContentLoadedMs);
+  stage('catalog in, React renders', (r) => r.marks['voltpark:render-start']);
   stage('Leaflet map created', (r) => r.marks['voltpark:map-created']);
   stage('first clusters answer from worker', (r) => r.marks['voltpark:clusters-answer']);
   stage("the map's own clusters in the DOM", (r) => r.mapClustersMs);

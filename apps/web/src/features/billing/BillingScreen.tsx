@@ -1,20 +1,10 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillingData } from '@voltpark/contract';
 import { apiRoutes, callApi } from '@/shared/api';
+import { ConfirmDialog } from '@/shared/ui';
 import { useLang } from '@/shared/i18n/useLang';
 import { useSession } from '@/shared/session';
 import { BillingForm } from './BillingForm';
@@ -195,29 +185,16 @@ export function BillingScreen({
           ))}
         </Stack>
       )}
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('billing.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Text>{t('billing.deleteConfirm', { name: deleting?.payerName ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" className="vp-touch" onClick={() => setDeleting(null)}>
-              {t('common.no')}
-            </Button>
-            <Button
-              color="red"
-              className="vp-touch"
-              data-testid="billing-delete-yes"
-              onClick={() => deleting && void onDelete(deleting).catch(() => {})}
-            >
-              {t('billing.deleteYes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('billing.deleteConfirm', { name: deleting?.payerName ?? '' })}
+        yesLabel={t('billing.deleteYes')}
+        danger
+        yesTestId="billing-delete-yes"
+        onYes={() => deleting && void onDelete(deleting).catch(() => {})}
+      />
     </Stack>
   );
 }

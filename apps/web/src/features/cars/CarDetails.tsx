@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Car } from '@voltpark/contract';
 import { splitMessages } from '@/features/account';
 import { apiRoutes, callApi } from '@/shared/api';
+import { ConfirmDialog } from '@/shared/ui';
 import { formatCompact } from '@/shared/format';
 import { plateRule } from './carForm';
 
@@ -117,24 +118,15 @@ export function CarDetails({
           </Group>
         </Stack>
       </Modal>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
+        onNo={onClose}
         title={t('cars.plateChangedTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Text>{t('cars.plateChangedConfirm', { plate: plate.trim() })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" className="vp-touch" onClick={onClose}>
-              {t('common.no')}
-            </Button>
-            <Button className="vp-touch" onClick={() => void save()} data-testid="plate-save-yes">
-              {t('common.yes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('cars.plateChangedConfirm', { plate: plate.trim() })}
+        yesTestId="plate-save-yes"
+        onYes={() => void save()}
+      />
     </>
   );
 }

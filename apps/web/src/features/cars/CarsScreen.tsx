@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Car } from '@voltpark/contract';
 import { apiRoutes, callApi } from '@/shared/api';
+import { ConfirmDialog } from '@/shared/ui';
 import { ApprovedVehicleModal } from './ApprovedVehicleModal';
 import { CarCarousel } from './CarCarousel';
 import { CarDetails } from './CarDetails';
@@ -139,35 +140,18 @@ export function CarsScreen({
           }}
         />
       )}
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('cars.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Text>
-            {t('cars.deleteConfirm', {
-              name: deleting
-                ? `${deleting.producer} ${deleting.model} (${deleting.licensePlate})`
-                : '',
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" className="vp-touch" onClick={() => setDeleting(null)}>
-              {t('common.no')}
-            </Button>
-            <Button
-              color="red"
-              className="vp-touch"
-              data-testid="car-delete-yes"
-              onClick={() => deleting && void onDelete(deleting).catch(() => {})}
-            >
-              {t('cars.deleteYes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('cars.deleteConfirm', {
+          name: deleting ? `${deleting.producer} ${deleting.model} (${deleting.licensePlate})` : '',
+        })}
+        yesLabel={t('cars.deleteYes')}
+        danger
+        yesTestId="car-delete-yes"
+        onYes={() => deleting && void onDelete(deleting).catch(() => {})}
+      />
       {!wizard && <ApprovedVehicleModal onChanged={() => void reload().catch(() => {})} />}
     </Stack>
   );

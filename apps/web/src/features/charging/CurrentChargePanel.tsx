@@ -5,9 +5,9 @@ import type { CurrentCharge } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
+import { ConfirmDialog } from '@/shared/ui';
 import { formatKw, formatNumber } from '@/shared/format';
 import { statusView, formatElapsed, progressPercent } from './chargeStatus';
-import { ConfirmDialog } from './ConfirmDialog';
 import { PANEL_POLL_MS, STOP_LOCK_MS } from './constants';
 import { CURRENT_CHARGE_KEY, useAfterChargeGone, useCurrentCharge } from './useCurrentCharge';
 
@@ -125,7 +125,10 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
           confirm === 'cancel' ? 'charging.panel.confirmCancel' : 'charging.panel.confirmStop',
         )}
         onClose={() => setConfirm(null)}
-        onYes={() => void run(confirm ?? 'stop')}
+        onYes={() => {
+          setConfirm(null);
+          void run(confirm ?? 'stop');
+        }}
       />
     </Stack>
   );
