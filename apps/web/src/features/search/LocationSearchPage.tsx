@@ -1,14 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Loader,
-  SegmentedControl,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Collapse, Group, Loader, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +16,7 @@ import {
   type SearchFilters,
   type SearchType,
 } from './filters';
-import { ResultList } from './ResultList';
+import { SearchResults } from './SearchResults';
 import { usePanelParam, usePosition, useResults } from './useSearchCommon';
 
 const LocationPanel = lazy(() =>
@@ -110,24 +101,12 @@ export function LocationSearchPage() {
         )}
       </Collapse>
 
-      {result.isError && !result.data ? (
-        <Alert color="red" role="alert">
-          {t('search.loadFailed')}
-        </Alert>
-      ) : result.isPending ? (
-        <Group justify="center" py="lg">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : items.length === 0 ? (
-        <Alert color="gray" role="status" title={t('search.noResultTitle')}>
-          {t('search.noResult')}
-        </Alert>
-      ) : (
-        <ResultList
-          items={items}
-          onOpen={(id) => panel.open(id, type === 'service' ? 'poi' : 'charger')}
-        />
-      )}
+      <SearchResults
+        result={result}
+        items={items}
+        emptyText={t('search.noResult')}
+        onOpen={(id) => panel.open(id, type === 'service' ? 'poi' : 'charger')}
+      />
 
       {panel.id !== null && (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Group, Loader, TextInput } from '@mantine/core';
+import { Group, Loader, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { apiRoutes, callApi } from '@/shared/api';
 import { useLang } from '@/shared/i18n/useLang';
 import { IconSearch, PageFrame } from '@/shared/ui';
 import { EMPTY_FILTERS, toFilterQuery } from './filters';
-import { ResultList } from './ResultList';
+import { SearchResults } from './SearchResults';
 import { usePanelParam, usePosition, useResults } from './useSearchCommon';
 
 const LocationPanel = lazy(() =>
@@ -47,21 +47,12 @@ export function ParkingSearchPage() {
           <Loader size="sm" aria-label={t('common.loading')} />
         </Group>
       )}
-      {result.isError && !result.data ? (
-        <Alert color="red" role="alert">
-          {t('search.loadFailed')}
-        </Alert>
-      ) : result.isPending ? (
-        <Group justify="center" py="lg">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : items.length === 0 ? (
-        <Alert color="gray" role="status" title={t('search.noResultTitle')}>
-          {t('search.noParking')}
-        </Alert>
-      ) : (
-        <ResultList items={items} onOpen={(id) => panel.open(id, 'parking')} />
-      )}
+      <SearchResults
+        result={result}
+        items={items}
+        emptyText={t('search.noParking')}
+        onOpen={(id) => panel.open(id, 'parking')}
+      />
       {panel.id !== null && (
         <Suspense fallback={null}>
           <LocationPanel
