@@ -34,7 +34,8 @@ export function firstViewScript(): Plugin {
     name: 'voltpark-first-view-script',
     async transformIndexHtml(html) {
       if (!html.includes(FIRST_VIEW_SCRIPT_MARK)) return html;
-      return html.replace(FIRST_VIEW_SCRIPT_MARK, await firstViewScriptTag());
+      const tag = await firstViewScriptTag();
+      return html.replace(FIRST_VIEW_SCRIPT_MARK, () => tag);
     },
   };
 }

@@ -36,7 +36,7 @@ export async function serveWebApp(
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(data ? html.replace(PAGE_DATA_MARK, data) : html);
+        .send(data ? html.replace(PAGE_DATA_MARK, () => data) : html);
     };
     for (const url of MAP_PAGES) {
       app.get(url, (_req, reply) => sendPage(options.mapPageData?.() ?? '', reply));
