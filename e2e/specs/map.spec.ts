@@ -229,39 +229,41 @@ test.describe('map', () => {
     await expect(page.getByRole('dialog', { name })).toBeVisible();
   });
 
-  test('the page draws the server’s first view before its scripts run, where the map then puts its clusters', async ({
-    page,
-  }) => {
-    const centres = (selector: string) =>
-      page.locator(selector).evaluateAll((els) =>
-        els.map((el) => {
-          const r = el.getBoundingClientRect();
-          return { x: r.x + r.width / 2, y: r.y + r.height / 2, text: el.textContent?.trim() };
-        }),
-      );
-    // The app's scripts held back: what a visitor sees while they download (decision 0010).
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/map');
-    const early = page.locator('#vp-first-view > div');
-    await expect(early.first()).toBeVisible();
-    expect(await page.locator('#vp-first-view').getAttribute('aria-hidden')).toBe('true');
-    const drawn = await centres('#vp-first-view > div');
+  for (const path of ['/', '/map']) {
+    test(`${path}: the page draws the server’s first view before its scripts run, where the map then puts its clusters`, async ({
+      page,
+    }) => {
+      const centres = (selector: string) =>
+        page.locator(selector).evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { x: r.x + r.width / 2, y: r.y + r.height / 2, text: el.textContent?.trim() };
+          }),
+        );
+      // The app's scripts held back: what a visitor sees while they download (decision 0010).
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      const early = page.locator('#vp-first-view > div');
+      await expect(early.first()).toBeVisible();
+      expect(await page.locator('#vp-first-view').getAttribute('aria-hidden')).toBe('true');
+      const drawn = await centres('#vp-first-view > div');
 
-    await page.unroute('**/assets/*.js');
-    await page.goto('/map');
-    await waitForClusters(page);
-    // The map's own markers replace the first view.
-    await expect(page.locator('#vp-first-view')).toHaveCount(0);
-    const size = page.viewportSize()!;
-    const shown = (await centres('[data-testid="map-cluster"], [data-testid="map-marker"]')).filter(
-      (m) => m.x >= 0 && m.y >= 0 && m.x <= size.width && m.y <= size.height,
-    );
-    expect(shown.length).toBeGreaterThan(0);
-    for (const m of shown) {
-      const same = drawn.find(
-        (d) => d.text === m.text && Math.abs(d.x - m.x) <= 2 && Math.abs(d.y - m.y) <= 2,
-      );
-      expect(same, `the first view drew "${m.text}" at ${m.x},${m.y}`).toBeDefined();
-    }
-  });
+      await page.unroute('**/assets/*.js');
+      await page.goto(path);
+      await waitForClusters(page);
+      // The map's own markers replace the first view.
+      await expect(page.locator('#vp-first-view')).toHaveCount(0);
+      const size = page.viewportSize()!;
+      const shown = (
+        await centres('[data-testid="map-cluster"], [data-testid="map-marker"]')
+      ).filter((m) => m.x >= 0 && m.y >= 0 && m.x <= size.width && m.y <= size.height);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const m of shown) {
+        const same = drawn.find(
+          (d) => d.text === m.text && Math.abs(d.x - m.x) <= 2 && Math.abs(d.y - m.y) <= 2,
+        );
+        expect(same, `the first view drew "${m.text}" at ${m.x},${m.y}`).toBeDefined();
+      }
+    });
+  }
 });
