@@ -1,19 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { i18nReady, setLanguage } from '../shared/i18n';
 import { buildRoutes } from './router';
-import { theme } from './theme';
+import { renderRoutes } from '@/test/render';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(buildRoutes(), path);
 }
 
 describe('routing (component)', () => {

@@ -1,12 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { getSession, initSession, resetSessionForTests } from '@/shared/session';
+import { renderRoutes } from '@/test/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -16,13 +14,7 @@ function json(status: number, body: unknown) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(buildRoutes(), path);
 }
 
 describe('login screen (component)', { timeout: 30_000 }, () => {

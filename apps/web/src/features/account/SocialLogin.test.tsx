@@ -1,15 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { queryClient } from '@/shared/query';
 import { getSession, resetSessionForTests } from '@/shared/session';
 import { resetScriptsForTests } from './loadScript';
 import { GOOGLE_SDK, rememberAppleState } from './providers';
+import { renderRoutes } from '@/test/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -91,13 +89,7 @@ function bodyOf(fetch: ReturnType<typeof stubServer>, path: string): URLSearchPa
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(buildRoutes(), path);
 }
 
 async function sdkScript(prefix: string): Promise<HTMLScriptElement> {

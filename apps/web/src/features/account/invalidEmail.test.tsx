@@ -1,20 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { resetSessionForTests } from '@/shared/session';
+import { renderRoutes } from '@/test/render';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  return renderRoutes(buildRoutes(), path);
 }
 
 /** SPEC §5 E-mail: an invalid address shows the format error and the value is cleared. */

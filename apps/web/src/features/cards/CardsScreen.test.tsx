@@ -1,13 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { CardsScreen } from '.';
 import { goToPaymentPage } from './paymentPage';
+import { renderElementAt } from '@/test/render';
 
 vi.mock('./paymentPage', () => ({ goToPaymentPage: vi.fn() }));
 
@@ -54,16 +51,7 @@ function server(opts: { ballance: number; billing?: unknown[]; cards?: unknown[]
 }
 
 function renderScreen(wizard = false) {
-  const router = createMemoryRouter([{ path: '*', element: <CardsScreen wizard={wizard} /> }], {
-    initialEntries: ['/cards'],
-  });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderElementAt(<CardsScreen wizard={wizard} />, '/cards');
 }
 
 describe('the cards screen (component)', () => {

@@ -1,11 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
+import { screen } from '@testing-library/react';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { PrepaidResultPage } from '.';
+import { renderElementAt } from '@/test/render';
 
 const answer = (status: number, body: object) =>
   new Response(JSON.stringify({ messages: [], useAlert: false, ...body }), {
@@ -33,16 +30,7 @@ function server(
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <PrepaidResultPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderElementAt(<PrepaidResultPage />, path);
 }
 
 describe('/prepaid-payment-result (component)', () => {

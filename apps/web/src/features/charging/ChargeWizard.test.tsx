@@ -1,15 +1,11 @@
-import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Charger } from '@voltpark/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import hu from '@/locales/hu/charging.json';
 import { ChargeWizard } from './ChargeWizard';
+import { renderRoutes } from '@/test/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -73,23 +69,13 @@ function fakeServer() {
 }
 
 function renderWizard() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/charger/5', element: <ChargeWizard charger={charger} /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: ['/charger/5'] },
+    '/charger/5',
   );
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
 }
 
 const startCalls = () => calls.filter((u) => u.pathname.startsWith('/api/v1/charger/start'));

@@ -1,14 +1,10 @@
-import { Suspense } from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import hu from '@/locales/hu/charging.json';
 import core from '@/locales/hu/core.json';
 import { CurrentChargePanel } from './CurrentChargePanel';
+import { renderElementAt } from '@/test/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -34,17 +30,8 @@ const charge = {
   locationId: 1,
 };
 
-function wrap(ui: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/x'] });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+function wrap(ui: React.ReactElement) {
+  return renderElementAt(ui, '/x');
 }
 
 describe('current charge panel (component)', () => {

@@ -1,13 +1,9 @@
-import { Suspense } from 'react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import hu from '@/locales/hu/charging.json';
 import { ReceiptPage } from './ReceiptPage';
+import { renderRoutes } from '@/test/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -18,18 +14,7 @@ function json(status: number, body: unknown) {
 const ok = (data: unknown) => json(200, { result: true, data, messages: [], useAlert: false });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/receipt', element: <ReceiptPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderRoutes([{ path: '/receipt', element: <ReceiptPage /> }], path);
 }
 
 const receipt = (paid: boolean) => ({

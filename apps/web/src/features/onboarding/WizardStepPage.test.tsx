@@ -1,13 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OnboardingDetails, Settings } from '@voltpark/contract';
 import { buildRoutes } from '@/app/router';
-import { theme } from '@/app/theme';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { resetSessionForTests } from '@/shared/session';
+import { renderRoutes } from '@/test/render';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -68,13 +66,7 @@ function renderAt(path: string) {
   localStorage.setItem('loggedInUserId', '3');
   localStorage.setItem('loggedInUserToken', 'tok');
   resetSessionForTests();
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(buildRoutes(), path);
 }
 
 describe('welcome wizard (component)', { timeout: 30_000 }, () => {

@@ -1,11 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
+import { screen } from '@testing-library/react';
 import { i18nReady, setLanguage } from '@/shared/i18n';
 import { PaymentReturnNotice, useBackRedirect } from '.';
+import { renderElementAt } from '@/test/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -25,16 +22,7 @@ function Probe() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Probe /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderElementAt(<Probe />, path);
 }
 
 describe('useBackRedirect and PaymentReturnNotice', () => {
