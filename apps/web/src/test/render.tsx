@@ -7,14 +7,16 @@ import { theme } from '@/app/theme';
 
 /**
  * Component tests: routes rendered as the app renders them (the Mantine theme, a fresh query
- * cache, lazy parts suspended) in a memory router at `path`. Returns the router, whose
- * `state.location` tells where a screen sent the user.
+ * cache that does not retry, lazy parts suspended) in a memory router at `path`. Returns the
+ * router, whose `state.location` tells where a screen sent the user.
  */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
         <Suspense fallback={null}>
           <RouterProvider router={router} />
         </Suspense>

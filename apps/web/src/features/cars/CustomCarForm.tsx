@@ -53,6 +53,8 @@ export function CustomCarForm({
     onChange: (e: { currentTarget: { value: string } }) => {
       const value = filter(e.currentTarget.value);
       setV((o) => ({ ...o, [k]: value }));
+      // A message about the old value goes once the field is edited (the save checks again).
+      if (errors[k]) setErrors(({ [k]: _gone, ...rest }) => rest);
     },
     error: errors[k],
     id: fieldId(k),
@@ -150,9 +152,28 @@ export function CustomCarForm({
           value={v.chargePorts}
           onChange={(chargePorts) => setV((o) => ({ ...o, chargePorts }))}
           error={errors.chargePorts}
-          comboboxProps={{ withinPortal: true }}
+          // hideDetached off: Mantine would hide an open list whenever it thinks the field is out
+          // of sight, which on a phone left it open but invisible (seen in the e2e runs).
+          comboboxProps={{ withinPortal: true, hideDetached: false }}
           data-testid="charge-ports"
+          nothingFoundMessage={ports.isPending ? t('common.loading') : undefined}
         />
+        {ports.isError && (
+          <Group gap="xs" role="alert">
+            <Text size="sm" c="red.8">
+              {t('cars.chargePortsFailed')}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              className="vp-touch"
+              onClick={() => void ports.refetch()}
+              data-testid="charge-ports-retry"
+            >
+              {t('cars.chargePortsRetry')}
+            </Button>
+          </Group>
+        )}
         <Group gap="md">
           <Button type="submit" loading={saving} className="vp-touch">
             {t('cars.addCar')}
