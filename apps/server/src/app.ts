@@ -63,14 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await serveWebApp(app, config.webDistDir, {
-    // The map page also keeps the map points fresh (a background rebuild when stale).
-    mapPageData: () => {
-      app.mapPointsCache.get().catch(() => {
-        // The map-points call itself reports a failing build; the page goes out without data.
-      });
-      return app.firstView.element();
-    },
-  });
+  // The map page carries the first view made with the last map-points build; the map's own
+  // map-points request keeps that fresh (a stale body starts a background rebuild).
+  await serveWebApp(app, config.webDistDir, { mapPageData: () => app.firstView.element() });
   return app;
 }

@@ -1,8 +1,9 @@
+import { MAP_POINT_FLAG } from './mapPoints.js';
+
 /**
  * What the map and the server agree on about the map's view: the default view (SPEC §9 Map),
  * the clustering settings, the map modes, and the "first view" the server puts into the page of
- * `/` and `/map` (decision 0010). No zod and no imports: the page's inline start-up script and
- * the clustering worker use this file too.
+ * `/` and `/map` (decision 0010). No zod: the clustering worker imports this file too.
  */
 
 /** SPEC §9 Map: Budapest at zoom 12. */
@@ -24,19 +25,14 @@ export const MAP_CLUSTER_OPTIONS = { minPoints: 2, maxZoom: 15, radius: 64, exte
 export type MapMode = 'both' | 'charging' | 'service' | 'parking';
 export const MAP_MODES: readonly MapMode[] = ['both', 'charging', 'service', 'parking'];
 
-/** Map-point flag bits the modes look at (the same values as MAP_POINT_FLAG). */
-const CHARGER = 1;
-const POI = 2;
-const PARKING = 4;
-
 export function matchesMapMode(flags: number, mode: MapMode): boolean {
   switch (mode) {
     case 'charging':
-      return (flags & CHARGER) !== 0;
+      return (flags & MAP_POINT_FLAG.charger) !== 0;
     case 'service':
-      return (flags & POI) !== 0;
+      return (flags & MAP_POINT_FLAG.poi) !== 0;
     case 'parking':
-      return (flags & PARKING) !== 0;
+      return (flags & MAP_POINT_FLAG.parking) !== 0;
     default:
       return true;
   }

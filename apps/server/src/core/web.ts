@@ -29,15 +29,15 @@ export async function serveWebApp(
 ) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  // The app shell, read per request (2 KB): a rebuilt app is served without a restart.
+  const sendPage = async (data: string, reply: FastifyReply) => {
+    const html = await fs.promises.readFile(indexFile, 'utf8');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(data ? html.replace(PAGE_DATA_MARK, () => data) : html);
+  };
   if (hasBuild) {
-    // Read per request (2 KB): a rebuilt app is served without a restart.
-    const sendPage = async (data: string, reply: FastifyReply) => {
-      const html = await fs.promises.readFile(indexFile, 'utf8');
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(data ? html.replace(PAGE_DATA_MARK, () => data) : html);
-    };
     for (const url of MAP_PAGES) {
       app.get(url, (_req, reply) => sendPage(options.mapPageData?.() ?? '', reply));
     }
@@ -68,9 +68,6 @@ export async function serveWebApp(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm start` (it builds apps/web first).');
     }
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html');
+    return sendPage('', reply);
   });
 }

@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { i18nReady, setLanguage } from '../shared/i18n';
-import { buildRoutes } from './router';
-import { renderRoutes } from '@/test/render';
-
-function renderAt(path: string) {
-  return renderRoutes(buildRoutes(), path);
-}
+import { renderApp } from '@/test/render';
 
 describe('routing (component)', () => {
   beforeAll(async () => {
@@ -20,7 +15,7 @@ describe('routing (component)', () => {
   });
 
   it('sends a login-required route to /login with the login-needed notice', async () => {
-    const router = renderAt('/me');
+    const router = renderApp('/me');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Bejelentkezés' }, { timeout: 5000 }),
     ).toBeTruthy();
@@ -37,7 +32,7 @@ describe('routing (component)', () => {
     const { resetSessionForTests } = await import('../shared/session');
     resetSessionForTests();
     try {
-      renderAt('/invoices');
+      renderApp('/invoices');
       expect(await screen.findByRole('note', {}, { timeout: 5000 })).toBeTruthy();
       expect(screen.getByRole('note').textContent).toContain('még nem érhető el');
       expect(screen.queryByRole('textbox')).toBeNull();
@@ -48,19 +43,19 @@ describe('routing (component)', () => {
   });
 
   it('leads an old licence route to /open-source', async () => {
-    const router = renderAt('/vue-license');
+    const router = renderApp('/vue-license');
     await waitFor(() => expect(router.state.location.pathname).toBe('/open-source'));
   });
 
   it('sends the charger view without an id to the charger search', async () => {
-    const router = renderAt('/charger');
+    const router = renderApp('/charger');
     await waitFor(() => expect(router.state.location.pathname).toBe('/charger-search/charger'), {
       timeout: 5000,
     });
   });
 
   it('has a skip link to the main content and language buttons named Magyar and English', async () => {
-    renderAt('/support');
+    renderApp('/support');
     expect(await screen.findByRole('link', { name: 'Ugrás a tartalomra' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Magyar' }).getAttribute('aria-pressed')).toBe(
       'true',

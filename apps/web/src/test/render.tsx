@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { buildRoutes } from '@/app/router';
 import { theme } from '@/app/theme';
 
 /**
@@ -29,4 +30,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 /** One element on every path. */
 export function renderElementAt(element: ReactElement, path = '/') {
   return renderRoutes([{ path: '*', element }], path);
+}
+
+/** The whole app's routes (guards, redirects, lazy screens) at `path`. */
+export function renderApp(path: string) {
+  return renderRoutes(buildRoutes(), path);
 }

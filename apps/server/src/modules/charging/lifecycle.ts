@@ -13,7 +13,7 @@ import type { OcppCommands } from '../ocpp/commands.js';
 import type { PaymentDeps } from '../payments/payments.js';
 import { captureHold, releaseHold } from '../payments/holds.js';
 import { debitWallet } from '../payments/ledger.js';
-import { costOf, pointsFor } from './pricing.js';
+import { costOf, pointsFor, withinHold } from './pricing.js';
 import { chargeById, type ChargeRow } from './repository.js';
 
 export interface ChargingDeps {
@@ -324,6 +324,8 @@ export async function onConnectorFreed(
         inArray(charges.status, ['STARTED', 'FINISHING']),
         isNull(charges.unpluggedAt),
         isNull(charges.endTime),
+        // A report older than the charge itself (a replayed queue) says nothing about it.
+        sql`${charges.startTime} <= ${e.timestamp.toISOString()}::timestamptz`,
         onThisConnector,
       ),
     );
@@ -367,7 +369,7 @@ export async function settle(deps: ChargingDeps, chargeId: number): Promise<void
     charge.parkingEnabled && charge.unpluggedAt && charge.endTime
       ? Math.max(0, (charge.unpluggedAt.getTime() - charge.endTime.getTime()) / 60_000)
       : 0;
-  const cost = costOf(energyWh, parkingMinutes, charge);
+  const cost = withinHold(costOf(energyWh, parkingMinutes, charge), charge.holdAmount);
   const cause = holdCause(charge.id);
 
   const hold = await captureHold(deps.pay, cause, cost.grossPrice);

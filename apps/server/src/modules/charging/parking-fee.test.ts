@@ -205,4 +205,42 @@ describe('billing from the charger’s meter and clock, with parking', () => {
     });
     expect(await walletBalance(h.db, anna.id)).toBe(before - 800);
   });
+
+  it('stops counting parking at the hold, also when the car-gone report came first', async () => {
+    const before = await walletBalance(h.db, anna.id);
+    await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-energy=10`,
+      anna,
+    );
+    await until(() => remoteStarts.length === 3);
+    const { idTag } = remoteStarts[2]!;
+    const started = (await cp.call('StartTransaction', {
+      connectorId: 1,
+      idTag,
+      meterStart: 3_000_000,
+      timestamp: at(200),
+    })) as { transactionId: number };
+    await status('Charging', at(200));
+    const running = await untilStatus(h, anna, 'STARTED');
+    await h.api(
+      `/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${running.id}`,
+      anna,
+    );
+    await status('Finishing', at(210));
+    // Ten hours parked: the fee would be far above what was held for it.
+    await status('Available', at(810));
+    await until(async () => (await h.chargerStatus(chargerId)) === 'AVAILABLE');
+    await cp.call('StopTransaction', {
+      transactionId: started.transactionId,
+      idTag,
+      meterStop: 3_002_000,
+      timestamp: at(210),
+      reason: 'Remote',
+    });
+    await until(async () => (await h.api('/api/v1/charge/current', anna)).body.data === null);
+    const record = (await h.api('/api/v1/charge/last-finished', anna)).body.data;
+    // Held: 10 kWh × 150 + 200 fee + 2000 parking hold = 3700; the charging itself cost 500.
+    expect(record).toMatchObject({ priceOfCharging: 500, parkingPrice: 3200, grossPrice: 3700 });
+    expect(await walletBalance(h.db, anna.id)).toBe(before - 3700);
+  });
 });

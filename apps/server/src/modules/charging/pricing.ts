@@ -130,5 +130,18 @@ export function costOf(
   return { priceOfCharging, parkingPrice, grossPrice: priceOfCharging + parkingPrice };
 }
 
+/**
+ * Parking stops counting once the fee would use up the hold (SPEC §9 Terms: the maximum is
+ * reserved beforehand): the parking price is cut to what the hold leaves after the charging.
+ * Energy metered above the hold is not cut (the charger stops a moment after its limit).
+ */
+export function withinHold(
+  cost: { priceOfCharging: number; parkingPrice: number; grossPrice: number },
+  hold: number,
+): { priceOfCharging: number; parkingPrice: number; grossPrice: number } {
+  const parkingPrice = Math.min(cost.parkingPrice, Math.max(0, hold - cost.priceOfCharging));
+  return { ...cost, parkingPrice, grossPrice: cost.priceOfCharging + parkingPrice };
+}
+
 /** Loyalty rule (docs/decisions/0008-charging.md): one point per full 100 Ft paid for a charge. */
 export const pointsFor = (paidFt: number) => Math.max(0, Math.floor(paidFt / 100));

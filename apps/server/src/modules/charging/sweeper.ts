@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   chargeReceipts,
   charges,
@@ -50,15 +50,22 @@ export async function sweep(
       sql`${ocppTransactions.id} = coalesce(${charges.ocppTransactionId}, (select max(t.id) from ocpp_transactions t join chargers ch on ch.id = ${charges.chargerId} where t.charge_point_id = ch.charge_point_id and t.connector_id = ch.connector_id and t.id_tag = ${charges.idTag}))`,
     )
     .where(ne(charges.status, 'FINISHED'))
-    // The least recently touched first, so a backlog is worked through in turn.
-    .orderBy(asc(charges.updatedAt))
+    // Charges with a payment or start deadline first (they are few and short-lived), then the
+    // least recently touched, so a backlog is worked through in turn.
+    .orderBy(
+      sql`case when ${charges.status} in ('NEW', 'RESERVED', 'STARTING') then 0 else 1 end`,
+      asc(charges.updatedAt),
+    )
     .limit(2000);
   const now = Date.now();
+  // Every running transaction, not only those of this page: meter values of the others would
+  // be ignored (no limit stop) until their turn came.
+  const running = await deps.db
+    .select({ tx: charges.ocppTransactionId })
+    .from(charges)
+    .where(and(eq(charges.status, 'STARTED'), isNotNull(charges.ocppTransactionId)));
   deps.running.clear();
-  for (const { charge: c } of open) {
-    if (c.status === 'STARTED' && c.ocppTransactionId !== null)
-      deps.running.add(c.ocppTransactionId);
-  }
+  for (const r of running) deps.running.add(r.tx!);
   for (const { charge: c, hold, tx } of open) {
     try {
       switch (c.status) {

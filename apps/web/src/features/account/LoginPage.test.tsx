@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildRoutes } from '@/app/router';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { getSession, initSession, resetSessionForTests } from '@/shared/session';
-import { renderRoutes } from '@/test/render';
+import { renderApp } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -13,15 +12,8 @@ function json(status: number, body: unknown) {
   });
 }
 
-function renderAt(path: string) {
-  return renderRoutes(buildRoutes(), path);
-}
-
 describe('login screen (component)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => {
     localStorage.clear();
     resetSessionForTests();
@@ -47,7 +39,7 @@ describe('login screen (component)', { timeout: 30_000 }, () => {
           : Promise.reject(new TypeError('offline')),
       ),
     );
-    renderAt('/login');
+    renderApp('/login');
     const user = userEvent.setup();
     const email = await screen.findByRole('textbox', { name: /E-mail cím/ }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Bejelentkezés' }));
@@ -71,7 +63,7 @@ describe('login screen (component)', { timeout: 30_000 }, () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
-    renderAt('/login');
+    renderApp('/login');
     expect(await screen.findByTestId('already-logged-in', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
@@ -84,7 +76,7 @@ describe('login screen (component)', { timeout: 30_000 }, () => {
       'fetch',
       vi.fn(async () => json(401, { result: false, data: null, messages: [], useAlert: false })),
     );
-    const router = renderAt('/me');
+    const router = renderApp('/me');
     initSession();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(getSession().loggedIn).toBe(false);

@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   PasswordInput,
   Select,
   Stack,
@@ -19,7 +18,7 @@ import type { Message, User } from '@voltpark/contract';
 import { apiRoutes, callApi, callApiEnvelope, notify } from '@/shared/api';
 import { setLanguage, type Lang } from '@/shared/i18n';
 import { authHeader, loadUser, logout, useSession } from '@/shared/session';
-import { NewPasswordFields, PageFrame, PhoneField } from '@/shared/ui';
+import { ConfirmDialog, NewPasswordFields, PageFrame, PhoneField } from '@/shared/ui';
 import {
   displayPhone,
   emailRule,
@@ -307,28 +306,15 @@ export function ProfileForm({
               </Group>
             </Stack>
           </Card>
-          <Modal
+          <ConfirmDialog
             opened={confirmDelete}
             onClose={() => setConfirmDelete(false)}
             title={t('account.deleteTitle')}
-            closeButtonProps={{ 'aria-label': t('common.close') }}
-          >
-            <Stack gap="md">
-              <Text>{t('account.deleteConfirm')}</Text>
-              <Group justify="flex-end">
-                <Button
-                  variant="default"
-                  className="vp-touch"
-                  onClick={() => setConfirmDelete(false)}
-                >
-                  {t('common.no')}
-                </Button>
-                <Button color="red" className="vp-touch" onClick={() => void onDelete()}>
-                  {t('account.deleteYes')}
-                </Button>
-              </Group>
-            </Stack>
-          </Modal>
+            text={t('account.deleteConfirm')}
+            yesLabel={t('account.deleteYes')}
+            danger
+            onYes={() => void onDelete()}
+          />
         </>
       )}
     </>

@@ -1,13 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildRoutes } from '@/app/router';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { queryClient } from '@/shared/query';
 import { getSession, resetSessionForTests } from '@/shared/session';
 import { resetScriptsForTests } from './loadScript';
 import { GOOGLE_SDK, rememberAppleState } from './providers';
-import { renderRoutes } from '@/test/render';
+import { renderApp } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -88,10 +87,6 @@ function bodyOf(fetch: ReturnType<typeof stubServer>, path: string): URLSearchPa
   return new URLSearchParams(String(call[1]?.body));
 }
 
-function renderAt(path: string) {
-  return renderRoutes(buildRoutes(), path);
-}
-
 async function sdkScript(prefix: string): Promise<HTMLScriptElement> {
   let found: HTMLScriptElement | undefined;
   await waitFor(
@@ -105,10 +100,7 @@ async function sdkScript(prefix: string): Promise<HTMLScriptElement> {
 }
 
 describe('social log-in buttons', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => {
     localStorage.clear();
     resetSessionForTests();
@@ -121,7 +113,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it('shows no button and loads no SDK when no provider is configured', async () => {
     const fetch = stubServer(none);
-    renderAt('/login');
+    renderApp('/login');
     await screen.findByRole('textbox', { name: /E-mail cím/ }, { timeout: 5000 });
     await waitFor(() => expect(bodyOf(fetch, '/user/settings')).toBeTruthy());
     await waitFor(() =>
@@ -136,7 +128,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it('Google: loads GSI, and its ID token logs in through googleLogin like the e-mail form', async () => {
     const fetch = stubServer({ ...none, google: 'web-client.apps.googleusercontent.com' });
-    const router = renderAt('/login');
+    const router = renderApp('/login');
     const script = await sdkScript(GOOGLE_SDK);
     const initialize = vi.fn();
     const renderButton = vi.fn();
@@ -163,7 +155,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it('Facebook: FB.login with the e-mail scope, its token logs in through facebookLogin', async () => {
     const fetch = stubServer({ ...none, facebook: '1234567890' });
-    const router = renderAt('/login');
+    const router = renderApp('/login');
     const script = await sdkScript('https://connect.facebook.net/hu_HU/sdk.js');
     const login = vi.fn(
       (
@@ -192,7 +184,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it('Facebook: a closed pop-up (no authResponse) posts nothing and stays on the form', async () => {
     const fetch = stubServer({ ...none, facebook: '1234567890' });
-    const router = renderAt('/login');
+    const router = renderApp('/login');
     const script = await sdkScript('https://connect.facebook.net/');
     window.FB = { init: vi.fn(), login: vi.fn((done) => done({ authResponse: null })) };
     script.dispatchEvent(new Event('load'));
@@ -205,7 +197,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it("Apple: the button goes to Apple's authorize page with our apple-return address", async () => {
     stubServer({ ...none, apple: 'hu.voltpark.web' });
-    renderAt('/login');
+    renderApp('/login');
     const link = await screen.findByRole(
       'link',
       { name: 'Bejelentkezés Apple-fiókkal' },
@@ -226,13 +218,13 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
   it('Apple: the returning ticket is exchanged only with the state this tab sent (no login CSRF)', async () => {
     const fetch = stubServer(none);
     rememberAppleState('state-of-this-tab');
-    renderAt('/login?ticket=forged-ticket&state=attacker-state');
+    renderApp('/login?ticket=forged-ticket&state=attacker-state');
     expect(await screen.findByTestId('apple-failed', {}, { timeout: 5000 })).toBeTruthy();
     expect(fetch.mock.calls.some(([u]) => String(u).includes('login-ticket'))).toBe(false);
     expect(getSession().loggedIn).toBe(false);
 
     rememberAppleState('state-of-this-tab');
-    const router = renderAt('/login?ticket=own-ticket&state=state-of-this-tab');
+    const router = renderApp('/login?ticket=own-ticket&state=state-of-this-tab');
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), {
       timeout: 5000,
     });
@@ -241,7 +233,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it('Apple: a failed return (/login?social=failed) shows login.appleLoginFailed', async () => {
     stubServer(none);
-    renderAt('/login?social=failed');
+    renderApp('/login?social=failed');
     expect((await screen.findByTestId('apple-failed', {}, { timeout: 5000 })).textContent).toBe(
       'Az Apple bejelentkezés nem sikerült.',
     );
@@ -249,7 +241,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
 
   it('a provider script that cannot load shows a notice and the e-mail form still works', async () => {
     stubServer({ ...none, google: 'web-client.apps.googleusercontent.com' });
-    renderAt('/login');
+    renderApp('/login');
     const script = await sdkScript(GOOGLE_SDK);
     script.dispatchEvent(new Event('error'));
     const notice = await screen.findByTestId('social-load-failed');
@@ -272,7 +264,7 @@ describe('social log-in buttons', { timeout: 30_000 }, () => {
       throw new TypeError('offline');
     });
     vi.stubGlobal('fetch', fetch);
-    const router = renderAt('/login');
+    const router = renderApp('/login');
     const script = await sdkScript(GOOGLE_SDK);
     const initialize = vi.fn();
     window.google = { accounts: { id: { initialize, renderButton: vi.fn() } } };

@@ -1,21 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildRoutes } from '@/app/router';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { resetSessionForTests } from '@/shared/session';
-import { renderRoutes } from '@/test/render';
-
-function renderAt(path: string) {
-  return renderRoutes(buildRoutes(), path);
-}
+import { renderApp } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 /** SPEC §5 E-mail: an invalid address shows the format error and the value is cleared. */
 describe('an invalid e-mail is cleared', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => {
     localStorage.clear();
     resetSessionForTests();
@@ -29,7 +21,7 @@ describe('an invalid e-mail is cleared', { timeout: 30_000 }, () => {
     it(`on ${path}, without calling the server`, async () => {
       const fetchMock = vi.fn(async (_url: string) => Promise.reject(new TypeError('offline')));
       vi.stubGlobal('fetch', fetchMock);
-      renderAt(path);
+      renderApp(path);
       const email = (await screen.findByLabelText(
         /E-mail cím/,
         {},

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { CardsScreen } from '.';
 import { goToPaymentPage } from './paymentPage';
 import { renderElementAt } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 vi.mock('./paymentPage', () => ({ goToPaymentPage: vi.fn() }));
 
@@ -55,10 +55,7 @@ function renderScreen(wizard = false) {
 }
 
 describe('the cards screen (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(goToPaymentPage).mockClear();

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { PrepaidResultPage } from '.';
 import { renderElementAt } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 const answer = (status: number, body: object) =>
   new Response(JSON.stringify({ messages: [], useAlert: false, ...body }), {
@@ -34,10 +34,7 @@ function renderAt(path: string) {
 }
 
 describe('/prepaid-payment-result (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
   it('on a verified SUCCESS confirms the payment and shows the new balance and a link to /cards', async () => {

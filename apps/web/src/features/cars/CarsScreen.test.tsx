@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Car } from '@voltpark/contract';
 import { theme } from '@/app/theme';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { CarsScreen } from './CarsScreen';
+import { inHungarian } from '@/test/i18n';
 
 const car = (id: number, plate: string, defaultCar: boolean, over: Partial<Car> = {}): Car => ({
   id,
@@ -88,10 +88,7 @@ function renderScreen() {
 const currentSlide = () => screen.getAllByTestId('car-slide').find((s) => s.dataset.current)!;
 
 describe('cars screen (component)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
   it('the carousel moves with the arrow keys and keeps hidden slides out of reach', async () => {

@@ -41,8 +41,6 @@ export function CarsScreen({
   };
   const reload = async () => {
     update(await callApi(apiRoutes.cars, {}));
-    // A new custom car may already be in the catalogue: ask the switch question again.
-    void qc.invalidateQueries({ queryKey: ['approved-vehicles'] });
   };
 
   if (cars.isError) {
@@ -61,6 +59,8 @@ export function CarsScreen({
     setAdded(`${car.producer} ${car.model} (${car.licensePlate})`);
     setTab('list');
     void reload().catch(() => {});
+    // A new custom car may already be in the catalogue: ask the switch question again.
+    void qc.invalidateQueries({ queryKey: ['approved-vehicles'] });
   };
 
   const onDelete = async (car: Car) => {

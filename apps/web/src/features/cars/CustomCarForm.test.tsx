@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import hu from '@/locales/hu/cars.json';
 import { renderElementAt } from '@/test/render';
 import { CustomCarForm } from './CustomCarForm';
+import { inHungarian } from '@/test/i18n';
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ result: true, data, messages: [], useAlert: false }), {
@@ -13,10 +13,7 @@ const ok = (data: unknown) =>
   });
 
 describe('custom car form (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
   it('says so when the charge-port list did not load, and loads it again on request', async () => {

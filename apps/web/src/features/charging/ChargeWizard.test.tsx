@@ -1,11 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Charger } from '@voltpark/contract';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import hu from '@/locales/hu/charging.json';
 import { ChargeWizard } from './ChargeWizard';
 import { renderRoutes } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -81,10 +81,7 @@ function renderWizard() {
 const startCalls = () => calls.filter((u) => u.pathname.startsWith('/api/v1/charger/start'));
 
 describe('start wizard (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   beforeEach(() => {
     localStorage.setItem('noChargingWizard', '1');
     calls.length = 0;

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady, setLanguage } from '@/shared/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import hu from '@/locales/hu/charging.json';
 import core from '@/locales/hu/core.json';
 import { CurrentChargePanel } from './CurrentChargePanel';
 import { renderElementAt } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -35,10 +35,7 @@ function wrap(ui: React.ReactElement) {
 }
 
 describe('current charge panel (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

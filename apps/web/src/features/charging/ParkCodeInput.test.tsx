@@ -1,12 +1,12 @@
 import { Suspense, useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { theme } from '@/app/theme';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import hu from '@/locales/hu/charging.json';
 import { emptyParkCode } from './parkCode';
 import { ParkCodeInput } from './ParkCodeInput';
+import { inHungarian } from '@/test/i18n';
 
 function wrap(ui: React.ReactNode) {
   render(
@@ -27,10 +27,7 @@ function ParkCodeHarness() {
 }
 
 describe('parking code input (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
 
   const box = (n: number) =>
     screen.getByRole('textbox', {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady, setLanguage } from '@/shared/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import hu from '@/locales/hu/charging.json';
 import { ReceiptPage } from './ReceiptPage';
 import { renderRoutes } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -27,10 +27,7 @@ const receipt = (paid: boolean) => ({
 });
 
 describe('receipt screen (component)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows an unpaid receipt and sends Pay to the provider address', async () => {

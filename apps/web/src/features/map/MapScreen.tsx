@@ -8,6 +8,7 @@ import { IconList, IconLocate, IconExpand, IconShrink } from '@/shared/ui/icons'
 import { removeFirstView } from './firstView';
 import { LeafletMap, type MapView } from './LeafletMap';
 import { ModeToggle } from './ModeToggle';
+import { parseCoord } from './initialView';
 import { readMode, writeMode, type MapMode } from './mode';
 import { getClusterClient, useClusterState } from './useClusterClient';
 
@@ -23,12 +24,6 @@ const LocationPanel = lazy(() =>
 
 export interface MapOutletContext {
   openLocation: (id: number, tab?: string) => void;
-}
-
-function parseCoord(v: string | undefined, max: number): number | null {
-  if (v === undefined) return null;
-  const n = Number(v);
-  return Number.isFinite(n) && Math.abs(n) <= max ? n : null;
 }
 
 /**

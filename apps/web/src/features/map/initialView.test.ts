@@ -8,6 +8,8 @@ describe('the first view, predicted before the map exists', () => {
     expect(initialCenter('/map')).toEqual({ lat: 47.4979, lng: 19.0402, zoom: 12 });
     expect(initialCenter('/map/abc/19')).toMatchObject({ zoom: 12 });
     expect(initialCenter('/map/95/19')).toMatchObject({ zoom: 12 });
+    // A malformed escape must not stop the app's start (it runs before the first render).
+    expect(initialCenter('/map/%zz/19.04')).toEqual({ lat: 47.4979, lng: 19.0402, zoom: 12 });
   });
 
   it('gives the box Leaflet shows: a 256-pixel world at zoom 0, centred boxes otherwise', () => {

@@ -1,14 +1,28 @@
+import { pixelPosition, worldPixel } from '@voltpark/contract/map-view';
 import { DEFAULT_CENTER, ZOOM } from '@/shared/lib/geo';
 import type { BBox } from './cluster';
+
+/** A coordinate from the route (`/map/:lat/:lng`), or null when it is not a number within ±max. */
+export function parseCoord(v: string | undefined, max: number): number | null {
+  if (v === undefined) return null;
+  const n = Number(v);
+  return Number.isFinite(n) && Math.abs(n) <= max ? n : null;
+}
 
 /** Where MapScreen opens for a path: /map/:lat/:lng at location zoom, else Budapest at 12. */
 export function initialCenter(pathname: string): { lat: number; lng: number; zoom: number } {
   const m = /^\/map\/([^/]+)\/([^/]+)/.exec(pathname);
-  const lat = m ? Number(decodeURIComponent(m[1]!)) : NaN;
-  const lng = m ? Number(decodeURIComponent(m[2]!)) : NaN;
-  if (Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
-    return { lat, lng, zoom: ZOOM.location };
-  return { ...DEFAULT_CENTER, zoom: ZOOM.default };
+  let lat: number | null = null;
+  let lng: number | null = null;
+  try {
+    lat = m ? parseCoord(decodeURIComponent(m[1]!), 90) : null;
+    lng = m ? parseCoord(decodeURIComponent(m[2]!), 180) : null;
+  } catch {
+    // A malformed escape (/map/%zz/19): the default view, as the router gives no centre either.
+  }
+  return lat !== null && lng !== null
+    ? { lat, lng, zoom: ZOOM.location }
+    : { ...DEFAULT_CENTER, zoom: ZOOM.default };
 }
 
 /**
@@ -21,14 +35,10 @@ export function viewBox(
   width: number,
   height: number,
 ): BBox {
-  const size = 256 * 2 ** zoom;
-  const x = ((center.lng + 180) / 360) * size;
-  const sin = Math.sin((center.lat * Math.PI) / 180);
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size;
-  const lngOf = (px: number) => (px / size) * 360 - 180;
-  const latOf = (py: number) =>
-    (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / size))) * 180) / Math.PI;
-  return [lngOf(x - width / 2), latOf(y + height / 2), lngOf(x + width / 2), latOf(y - height / 2)];
+  const c = worldPixel(center.lat, center.lng, zoom);
+  const nw = pixelPosition(c.x - width / 2, c.y - height / 2, zoom);
+  const se = pixelPosition(c.x + width / 2, c.y + height / 2, zoom);
+  return [nw.lng, se.lat, se.lng, nw.lat];
 }
 
 /** The view the map will most likely ask for first on this page. */

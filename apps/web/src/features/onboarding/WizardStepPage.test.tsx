@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OnboardingDetails, Settings } from '@voltpark/contract';
-import { buildRoutes } from '@/app/router';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { resetSessionForTests } from '@/shared/session';
-import { renderRoutes } from '@/test/render';
+import { renderApp } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -66,14 +65,11 @@ function renderAt(path: string) {
   localStorage.setItem('loggedInUserId', '3');
   localStorage.setItem('loggedInUserToken', 'tok');
   resetSessionForTests();
-  return renderRoutes(buildRoutes(), path);
+  return renderApp(path);
 }
 
 describe('welcome wizard (component)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => {
     localStorage.clear();
     sessionStorage.clear();

@@ -1,16 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { theme } from '@/app/theme';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { notify } from './notify';
+import { inHungarian } from '@/test/i18n';
 
 describe('notify', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
 
   it('shows the text with a close button that has an accessible name', async () => {
     render(

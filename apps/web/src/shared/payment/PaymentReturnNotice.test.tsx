@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18nReady, setLanguage } from '@/shared/i18n';
 import { PaymentReturnNotice, useBackRedirect } from '.';
 import { renderElementAt } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -26,10 +26,7 @@ function renderAt(path: string) {
 }
 
 describe('useBackRedirect and PaymentReturnNotice', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await setLanguage('hu');
-  });
+  inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the server about r and s and shows a verified FAIL with its ids', async () => {
