@@ -35,6 +35,7 @@ import {
   type JsSizes,
 } from './lib/sizes';
 import { measureBaseline, measureOurs, STATIC_ROOTS, type RunResult } from './lib/measure';
+import { precompress } from './lib/precompress';
 import { summarize, type Summary } from './lib/stats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -170,6 +171,9 @@ async function main() {
   for (const [root, dir] of Object.entries(STATIC_ROOTS)) {
     fs.cpSync(dir, path.join(web, '__bench', root), { recursive: true });
   }
+  // Pre-compressed like our build's scripts and styles (apps/web/vite.config.ts), so the server
+  // does not compress the baseline's files on every run while it sends ours as they are.
+  precompress(path.join(web, '__bench'));
   const dataDir = path.join(tempDir, 'data');
   const env = { ...nodeEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: web };
 
@@ -326,7 +330,7 @@ async function main() {
         : ''),
   );
   log('\n=== Time from navigation start to the first clusters in the DOM ===');
-  log(line('ours (/map, supercluster worker)', oursSummary));
+  log(line('ours (first view, else the map)', oursSummary));
   log(line('baseline (leaflet.markercluster)', baselineSummary));
   log(
     `  ratio baseline/ours               median ${ratioMedian == null ? '—' : `${ratioMedian.toFixed(1)}×`}   p90 ${ratioP90 == null ? '—' : `${ratioP90.toFixed(1)}×`}`,
@@ -339,7 +343,9 @@ async function main() {
   log(
     `  ratio baseline/ours               median ${ratioMapMedian == null ? '—' : `${ratioMapMedian.toFixed(1)}×`}`,
   );
-  log('\n=== Of which after the locations answer had arrived (parse + index + cluster) ===');
+  log(
+    "\n=== Of which after the locations answer had arrived (baseline: parse + index + cluster; ours: also the app's start, as map-points arrives first) ===",
+  );
   log(line('ours', oursAfterData));
   log(line('baseline', baselineAfterData));
   const ratioAfter = ratio(baselineAfterData.median, oursAfterData.median);
@@ -374,9 +380,16 @@ async function main() {
     `  first clusters < ${TARGET_FIRST_CLUSTERS_MS} ms (median)         ${ms(oursSummary.median)}   ${yesNo(firstClustersMet)}` +
       `   (p90 ${ms(oursSummary.p90)}: ${yesNo(firstClustersP90Met)})`,
   );
+  const mapRatioMet = ratioMapMedian != null ? ratioMapMedian >= TARGET_RATIO : null;
+  const mapTimeMet =
+    oursMapSummary.median != null ? oursMapSummary.median < TARGET_FIRST_CLUSTERS_MS : null;
   log(
-    `  (the map's own clusters: ${ms(oursMapSummary.median)} median, ${ratioMapMedian == null ? '—' : `${ratioMapMedian.toFixed(1)}×`} — ${yesNo(ratioMapMedian != null ? ratioMapMedian >= TARGET_RATIO : null)} for the ratio, ${yesNo(oursMapSummary.median != null ? oursMapSummary.median < TARGET_FIRST_CLUSTERS_MS : null)} for the time)`,
+    `  the map's own clusters: ≥ ${TARGET_RATIO}×   ${ratioMapMedian == null ? '—' : `${ratioMapMedian.toFixed(1)}×`}   ${yesNo(mapRatioMet)}` +
+      `   < ${TARGET_FIRST_CLUSTERS_MS} ms   ${ms(oursMapSummary.median)}   ${yesNo(mapTimeMet)}`,
   );
+  const emptyViews = ours.filter((r) => r.firstViewMs != null && r.firstViewMarkers === 0).length;
+  if (emptyViews > 0)
+    log(`  ! ${emptyViews} run(s) drew a first view with 0 markers: check the first-view data`);
   log(
     `  initial JS ≤ ${kb(TARGET_INITIAL_JS_GZIP)} gzip (index.html + static imports)   ${kb(initial.gzip)}   ${yesNo(initialMet)}`,
   );
@@ -486,6 +499,14 @@ async function main() {
         value: oursSummary.median,
         met: firstClustersMet,
         p90Met: firstClustersP90Met,
+      },
+      mapOwnClusters: {
+        ratio: { target: `>= ${TARGET_RATIO}x`, value: ratioMapMedian, met: mapRatioMet },
+        ms: {
+          target: `< ${TARGET_FIRST_CLUSTERS_MS}`,
+          value: oursMapSummary.median,
+          met: mapTimeMet,
+        },
       },
       initialJsGzipBytes: {
         target: `<= ${TARGET_INITIAL_JS_GZIP}`,

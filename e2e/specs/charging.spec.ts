@@ -481,9 +481,11 @@ test.describe('charging', () => {
     await expect(page).toHaveURL(/\/charge-history$/);
     await watchAndStop(page);
     await expect(panel(page)).toBeHidden({ timeout: 60_000 });
+    // The total is exactly 0 Ft (not a price that merely ends in 0).
+    const total = `${escapeRe(t('hu', 'charging.record.total'))}\\s*${escapeRe(money('0 Ft'))}`;
     await expect(
       page.getByTestId('charge-record').filter({ hasText: charger.name }).first(),
-    ).toContainText(money('0 Ft'), { timeout: 30_000 });
+    ).toContainText(new RegExp(total), { timeout: 30_000 });
     expect(pageErrors).toEqual([]);
   });
 
@@ -492,6 +494,10 @@ test.describe('charging', () => {
       JSON.stringify({ r: 0, t: 1, e: 'SUCCESS', m: 'x', o: 'VP-1' }),
     ).toString('base64');
     await page.goto(`/payment-result?r=${encodeURIComponent(forged)}&s=AAAA`);
+    // Said plainly: the return is not genuine, so nothing from it is shown.
+    await expect(page.getByTestId('payment-return')).toContainText(
+      t('hu', 'payment.invalid.title'),
+    );
     await expect(page.getByTestId('payment-return')).not.toHaveAttribute('data-status', /.+/);
     await expect(page.getByText(t('hu', 'charging.result.starting'))).toHaveCount(0);
     await expect(

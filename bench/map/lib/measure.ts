@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { devices } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
@@ -17,30 +16,6 @@ export const STATIC_ROOTS: Record<string, string> = {
   ),
   baseline: path.resolve(here, '../baseline'),
 };
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
-
-/** Serves /__bench/<root>/<file> from STATIC_ROOTS, on the product server's origin (same-origin API). */
-async function serveBenchFile(route: Route) {
-  const url = new URL(route.request().url());
-  const [, , root, ...rest] = url.pathname.split('/');
-  const dir = root ? STATIC_ROOTS[root] : undefined;
-  const rel = path.normalize(rest.join('/') || 'index.html');
-  if (!dir || rel.startsWith('..') || path.isAbsolute(rel)) return route.fulfill({ status: 404 });
-  const file = path.join(dir, rel);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return route.fulfill({ status: 404 });
-  return route.fulfill({
-    status: 200,
-    contentType: TYPES[path.extname(file)] ?? 'application/octet-stream',
-    body: fs.readFileSync(file),
-  });
-}
 
 /** What each page downloads: ours the compact map-points, the baseline the SPEC list. */
 export const OURS_API_PATH = '/api/v1/location/map-points';
@@ -191,13 +166,11 @@ interface Target {
   readySelector: string;
   clusterSelector: string;
   markerSelector: string;
-  serveBench: boolean;
 }
 
 async function measure(browser: Browser, t: Target, opts: MeasureOptions): Promise<RunResult> {
   const context = await newContext(browser);
   try {
-    if (t.serveBench) await context.route(`${opts.base}/__bench/**`, serveBenchFile);
     const page = await context.newPage();
     const w = watch(page, t.apiPath);
     await page.addInitScript(readyObserverScript(t.readySelector));
@@ -260,18 +233,16 @@ export function measureOurs(browser: Browser, opts: MeasureOptions) {
       readySelector: '[data-testid="map"][data-clusters-ready="true"]',
       clusterSelector: '[data-testid="map-cluster"]',
       markerSelector: '[data-testid="map-marker"]',
-      serveBench: false,
     },
     opts,
   );
 }
 
 /**
- * The baseline's page. By default its files are copied into the served web folder (run.ts), so
- * the product's server sends them like our page's; `intercept` hands them to Chromium from
- * Playwright instead (no server work at all for the page, only for the API call).
+ * The baseline's page. Its files are copied into the served web folder (run.ts), with brotli
+ * and gzip files as our build has, so the product's server sends them as it sends ours.
  */
-export function measureBaseline(browser: Browser, opts: MeasureOptions & { intercept?: boolean }) {
+export function measureBaseline(browser: Browser, opts: MeasureOptions) {
   return measure(
     browser,
     {
@@ -281,7 +252,6 @@ export function measureBaseline(browser: Browser, opts: MeasureOptions & { inter
       readySelector: '#map[data-clusters-ready="true"]',
       clusterSelector: '.marker-cluster',
       markerSelector: '.leaflet-marker-icon:not(.marker-cluster)',
-      serveBench: opts.intercept ?? false,
     },
     opts,
   );
