@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // Web builds (apps/web/dist links to one of them: apps/web/scripts/build-once.mjs).
+      'apps/web/.builds/**',
       'data/**',
       'apps/server/drizzle/**',
       '**/test-results/**',

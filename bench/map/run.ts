@@ -145,7 +145,8 @@ async function main() {
   log(`runs: ${RUNS} per variant (after 1 warm-up each), locations generated: ${LOCATIONS}`);
   log(`load average at start: ${loadText()}\n`);
 
-  const nodeEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  // GATES_MQTT_PORT 0: the gates' embedded broker on a free port (a local broker may hold 1883).
+  const nodeEnv = { ...process.env, LOG_LEVEL: 'warn', GATES_MQTT_PORT: '0' };
 
   const defaultDist = distDir === path.join(repoRoot, 'apps/web/dist');
   if (!defaultDist && !fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -165,7 +166,8 @@ async function main() {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltpark-bench-'));
   // A private copy of the build: a rebuild of apps/web/dist during the runs cannot mix versions.
   const web = path.join(tempDir, 'web');
-  fs.cpSync(distDir, web, { recursive: true });
+  // realpath: apps/web/dist is a link to the current build (apps/web/scripts/build-once.mjs).
+  fs.cpSync(fs.realpathSync(distDir), web, { recursive: true });
   // The baseline's page, Leaflet and leaflet.markercluster go into the same folder, so the same
   // server sends both pages and their scripts (/__bench/<root>/…).
   for (const [root, dir] of Object.entries(STATIC_ROOTS)) {

@@ -365,6 +365,7 @@ async function startTarget(
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'never',
       SIMULATE_CHARGERS: '0',
+      GATES_MQTT_PORT: '0',
       WEB_DIST_DIR: '/nonexistent-web-dist',
     },
   });

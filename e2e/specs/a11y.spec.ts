@@ -151,12 +151,12 @@ test.describe('accessibility (axe, WCAG 2.1 A/AA): no serious or critical violat
     const res = await request.get('/api/v1/front-page-ad');
     const ad = ((await res.json()) as { data: { image: string } | null }).data;
     expect(ad, 'the demo seed has a front-page advert').not.toBeNull();
-    // A first visit to a page that shows adverts, with nothing marked as seen.
+    // A first visit to the home screen (the only place pop-ups open), with nothing marked as seen.
     await page.addInitScript(() => {
       localStorage.removeItem('adClosedAt');
       localStorage.setItem('shownNews', '[]');
     });
-    await page.goto('/support');
+    await page.goto('/');
     await expect(page.getByRole('dialog').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'front-page advert / news overlay');
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { tileUrlPattern } from '../chromium';
+import { postgresSkipReason } from './postgres';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -177,7 +178,13 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
 // ---------------------------------------------------------------------------------------------
 // The test object every spec uses.
 
-interface Fixtures {
+/** Options a project sets (playwright.config.ts). */
+export interface E2EOptions {
+  /** The server's PostgreSQL database in the `postgres` project; null on the PGlite server. */
+  databaseUrl: string | null;
+}
+
+interface Fixtures extends E2EOptions {
   /** Uncaught exceptions of the page, collected for the whole test. */
   pageErrors: string[];
   /** Tile requests that were aborted (the tile servers are "offline" in every test). */
@@ -188,6 +195,7 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   quiet: [true, { option: true }],
+  databaseUrl: [null, { option: true }],
   tileRequests: async ({ context }, use) => {
     const counter = { count: 0 };
     // The tile servers are unreachable in every test: the network must never matter.
@@ -220,3 +228,24 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * For a test tagged @postgres: the server's PostgreSQL database, for the operator CLIs and psql
+ * it runs beside the server. Without one (PostgreSQL does not answer) the test is skipped with
+ * the reason (decision 0029).
+ */
+export function needsPostgres(databaseUrl: string | null): string {
+  test.skip(!databaseUrl, postgresSkipReason() || 'needs the PostgreSQL server (decision 0029)');
+  return databaseUrl!;
+}
+
+/**
+ * The project's server on http://localhost:<port>: SimplePay's emulator sends the browser back to
+ * PUBLIC_URL (http://localhost:<port>), so payment flows run on that origin.
+ */
+export const onLocalhost = {
+  baseURL: async (
+    { baseURL }: { baseURL: string | undefined },
+    use: (url: string) => Promise<void>,
+  ) => use(baseURL!.replace('127.0.0.1', 'localhost')),
+};

@@ -9,10 +9,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandlers } from './core/error-handler.js';
 import { buildOpenApiDocument } from './core/openapi.js';
+import { appPageCsp } from './core/csp.js';
 import { addSecurityHeaders } from './core/security-headers.js';
 import { serveWebApp } from './core/web.js';
 import { registerModules } from './modules/index.js';
-import { loggerOptions } from './core/logger.js';
+import { loggerOptions, type LogStream } from './core/logger.js';
 import { installAuthentication } from './modules/auth/authenticate.js';
 
 export const APP_VERSION = '0.1.0';
@@ -20,12 +21,14 @@ export const APP_VERSION = '0.1.0';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Log lines go here instead of stdout (tests). */
+  logStream?: LogStream;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -35,7 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
-  addSecurityHeaders(app);
+  addSecurityHeaders(app, config);
 
   await app.register(formbody);
   await app.register(compress, {
@@ -65,6 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The map page carries the first view made with the last map-points build; the map's own
   // map-points request keeps that fresh (a stale body starts a background rebuild).
-  await serveWebApp(app, config.webDistDir, { mapPageData: () => app.firstView.element() });
+  await serveWebApp(app, config.webDistDir, {
+    mapPageData: () => app.firstView.element(),
+    pagePolicy: (hashes) => appPageCsp(hashes, config.social),
+  });
   return app;
 }

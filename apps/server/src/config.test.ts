@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { productionEnv } from './test/production-env.js';
 
 describe('configuration', () => {
   it('runs on embedded defaults in sandbox mode', () => {
@@ -19,15 +20,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ VOLTPARK_MODE: 'production' })).toThrow(
       /DATABASE_URL.*PUBLIC_URL.*SMTP_URL/s,
     );
-    const ok = loadConfig({
-      VOLTPARK_MODE: 'production',
-      DATABASE_URL: 'postgres://u@db/voltpark',
-      PUBLIC_URL: 'https://app.voltpark.hu',
-      SMTP_URL: 'smtp://mail.voltpark.hu:587',
-      SIMPLEPAY_MERCHANT: 'VOLTPARKHUF',
-      SIMPLEPAY_SECRET_KEY: 'secret',
-      SIMPLEPAY_BASE_URL: 'https://secure.simplepay.hu/payment/v2/',
-    });
+    const ok = loadConfig(productionEnv);
     expect(ok.seedDemoData).toBe(false);
   });
 
@@ -45,5 +38,37 @@ describe('configuration', () => {
         PUBLIC_URL: 'https://app.voltpark.hu',
       }),
     ).toThrow(/sandbox browser tests only/);
+  });
+
+  it('simulates gates on the embedded broker in sandbox mode only, and never in production', () => {
+    expect(loadConfig({}).gates).toEqual({
+      mqttPort: 1883,
+      mqttPortFallback: true,
+      mqttUrl: undefined,
+      simulateGates: true,
+    });
+    expect(loadConfig({ GATES_MQTT_PORT: '1883' }).gates.mqttPortFallback).toBe(false);
+    expect(loadConfig({ SIMULATE_GATES: '0' }).gates.simulateGates).toBe(false);
+    expect(loadConfig({ SEED_DEMO_DATA: 'never' }).gates.simulateGates).toBe(false);
+    expect(
+      loadConfig({ GATES_MQTT_URL: 'mqtt://broker.example:1883', GATES_MQTT_PORT: '0' }).gates,
+    ).toMatchObject({ mqttUrl: 'mqtt://broker.example:1883', mqttPort: 0 });
+    expect(() => loadConfig({ GATES_MQTT_URL: 'https://broker.example' })).toThrow(
+      /GATES_MQTT_URL/,
+    );
+    const production = productionEnv;
+    expect(loadConfig(production).gates.simulateGates).toBe(false);
+    expect(() => loadConfig({ ...production, SIMULATE_GATES: '1' })).toThrow(
+      /SIMULATE_GATES is a sandbox part/,
+    );
+  });
+
+  it('lets a simulated car come to a waiting session by itself only with simulated gates', () => {
+    expect(loadConfig({}).sandboxAutoCar).toBe(true);
+    expect(loadConfig({ SANDBOX_AUTO_CAR: '0' }).sandboxAutoCar).toBe(false);
+    expect(loadConfig({ SIMULATE_GATES: '0' }).sandboxAutoCar).toBe(false);
+    const production = productionEnv;
+    expect(loadConfig(production).sandboxAutoCar).toBe(false);
+    expect(() => loadConfig({ ...production, SANDBOX_AUTO_CAR: '1' })).toThrow(/SANDBOX_AUTO_CAR/);
   });
 });

@@ -34,12 +34,87 @@ const envSchema = z.object({
   SIMPLEPAY_MERCHANT: z.string().optional(),
   SIMPLEPAY_SECRET_KEY: z.string().optional(),
   SIMPLEPAY_BASE_URL: z.string().url().optional(),
+  ONLINE_WALLET_BASE_URL: z.string().url().optional(),
+  ONLINE_WALLET_API_KEY: z.string().optional(),
+  ONLINE_WALLET_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ONLINE_WALLET_SANDBOX_SLOW_MS: z.coerce.number().int().min(0).default(15_000),
   SIMULATE_CHARGERS: z.enum(['0', '1']).optional(),
   REDIS_URL: z.string().url().optional(),
   OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().positive().default(300),
   OCPP_OFFLINE_MARGIN: z.coerce.number().int().min(0).default(30),
   OCPP_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  GATES_MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  GATES_MQTT_URL: z
+    .string()
+    .url()
+    .refine(
+      (v) => /^(mqtts?|wss?|tcp|ssl):\/\//.test(v),
+      'an mqtt://, mqtts://, ws:// or wss:// URL',
+    )
+    .optional(),
+  SIMULATE_GATES: z.enum(['0', '1']).optional(),
+  SANDBOX_AUTO_CAR: z.enum(['0', '1']).optional(),
+  SZAMLAZZ_AGENT_KEY: z.string().min(1).optional(),
+  SZAMLAZZ_BASE_URL: z.string().url().optional(),
+  SELLER_NAME: z.string().min(1).optional(),
+  SELLER_TAX_NUMBER: z.string().min(1).optional(),
+  SELLER_ADDRESS: z.string().min(1).optional(),
+  SELLER_BANK_NAME: z.string().min(1).optional(),
+  SELLER_BANK_ACCOUNT: z.string().min(1).optional(),
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,8}$/)
+    .default('VP'),
+  RECEIPT_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,8}$/)
+    .default('VPNY'),
+  INVOICE_JOBS: z.enum(['0', '1']).default('1'),
+  OPEN_DATA_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  OPEN_DATA_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  SZAMLAZZ_RECEIPT_TEMPLATE_EN: z.string().min(1).max(50).optional(),
+  ROAMING_COUNTRY_CODE: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'two letters')
+    .default('HU'),
+  ROAMING_PARTY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3}$/, 'three letters or digits')
+    .default('VPK'),
+  ROAMING_BUSINESS_NAME: z.string().min(1).max(100).default('Voltpark'),
+  ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
+  ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
+
+/** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
+export interface RoamingConfig {
+  countryCode: string;
+  partyId: string;
+  businessName: string;
+  businessWebsite: string | undefined;
+  timeoutMs: number;
+}
+
+/** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
+export interface InvoicingConfig {
+  /** The Számla Agent key; secret. */
+  agentKey: string;
+  /** Null: the built-in emulator (sandbox). */
+  baseUrl: string | null;
+  invoicePrefix: string;
+  receiptPrefix: string;
+  /** The English receipt template of the provider account (pdfSablon); null: the default one. */
+  receiptTemplateEn: string | null;
+  /** Run the Monday invoices, guest receipts and provider retries in this process (tests: off). */
+  jobs: boolean;
+  seller: {
+    name: string;
+    taxNumber: string;
+    address: string;
+    bankName: string;
+    bankAccount: string;
+  };
+}
 
 export type Config = {
   port: number;
@@ -60,11 +135,30 @@ export type Config = {
   welcomeScreen: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
+  /** Our OCPI identity (ISO 3166 country, ISO 15118 party id): ids are HU*VPK*E… with it. */
+  ocpiParty: { countryCode: string; partyId: string };
+  /**
+   * The public AFIR open-data API: requests per minute per client address, and how long a
+   * location answer (live status) may be served from the cache.
+   */
+  openData: { rateLimitPerMinute: number; cacheSeconds: number };
   /**
    * SimplePay merchant. Without SIMPLEPAY_BASE_URL the built-in emulator (sandbox) is used with
    * SimplePay's public test merchant.
    */
   simplePay: { merchant: string; secretKey: string; baseUrl: string | null };
+  /**
+   * The online-wallet partner (points deposits). Without ONLINE_WALLET_BASE_URL the built-in
+   * emulator (/sandbox/online-wallet/) is used with its sandbox key.
+   */
+  onlineWallet: {
+    baseUrl: string | null;
+    apiKey: string;
+    /** How long a call to the partner may take before it counts as unanswered. */
+    timeoutMs: number;
+    /** The emulator's delay for e-mails tagged +slow (a partner answering too late). */
+    sandboxSlowMs: number;
+  };
   /** Sandbox only, for browser tests: every captcha has this answer. Refused in production. */
   captchaTestAnswer: string | undefined;
   /** Each provider is off (and its button hidden) until its settings are given. */
@@ -85,6 +179,29 @@ export type Config = {
     /** Default timeout of outgoing commands, ms. */
     commandTimeoutMs: number;
   };
+  gates: {
+    /**
+     * The embedded MQTT broker's port (0: any free port), used when `mqttUrl` is unset. It
+     * starts when the server listens.
+     */
+    mqttPort: number;
+    /**
+     * In sandbox mode with GATES_MQTT_PORT unset: when 1883 is taken (a local Mosquitto, a second
+     * instance), the embedded broker takes a free port instead of stopping the start.
+     */
+    mqttPortFallback: boolean;
+    /** An external broker (it authenticates the controllers; the server is one more client). */
+    mqttUrl: string | undefined;
+    /** Sandbox simulated controllers for every demo gate (refused in production). */
+    simulateGates: boolean;
+  };
+  /**
+   * With simulated gates: a simulated car arrives by itself at the gate where a driver's parking
+   * session waits, and drives through once the barrier opens (SANDBOX_AUTO_CAR, default on).
+   */
+  sandboxAutoCar: boolean;
+  invoicing: InvoicingConfig;
+  roaming: RoamingConfig;
 };
 
 const list = (v: string | undefined) =>
@@ -94,6 +211,9 @@ const list = (v: string | undefined) =>
     .filter(Boolean);
 
 export class ConfigError extends Error {}
+
+/** The key the built-in online-wallet emulator accepts (sandbox only). */
+export const ONLINE_WALLET_SANDBOX_KEY = 'sandbox-online-wallet-key';
 
 /** Reads the environment. Production refuses sandbox parts (ARCHITECTURE: embedded defaults). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -119,6 +239,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wizardCards: e.WIZARD_CARDS === '1',
     welcomeScreen: e.WELCOME_SCREEN === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    ocpiParty: {
+      countryCode: e.ROAMING_COUNTRY_CODE.toUpperCase(),
+      partyId: e.ROAMING_PARTY_ID.toUpperCase(),
+    },
+    openData: {
+      rateLimitPerMinute: e.OPEN_DATA_RATE_LIMIT,
+      cacheSeconds: e.OPEN_DATA_CACHE_SECONDS,
+    },
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
     simplePay: e.SIMPLEPAY_BASE_URL
       ? {
@@ -127,6 +255,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: e.SIMPLEPAY_BASE_URL,
         }
       : { merchant: 'PUBLICTESTHUF', secretKey: 'FxDa5w314kLlNseq2sKuVwaqZshZT5d6', baseUrl: null },
+    onlineWallet: {
+      baseUrl: e.ONLINE_WALLET_BASE_URL ?? null,
+      apiKey: e.ONLINE_WALLET_BASE_URL
+        ? (e.ONLINE_WALLET_API_KEY ?? '')
+        : ONLINE_WALLET_SANDBOX_KEY,
+      timeoutMs: e.ONLINE_WALLET_TIMEOUT_MS,
+      sandboxSlowMs: e.ONLINE_WALLET_SANDBOX_SLOW_MS,
+    },
     social: {
       google: e.GOOGLE_CLIENT_IDS
         ? { clientIds: list(e.GOOGLE_CLIENT_IDS), jwksUrl: e.GOOGLE_JWKS_URL }
@@ -153,16 +289,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offlineMarginSec: e.OCPP_OFFLINE_MARGIN,
       commandTimeoutMs: e.OCPP_COMMAND_TIMEOUT_MS,
     },
+    gates: {
+      mqttPort: e.GATES_MQTT_PORT,
+      mqttPortFallback: e.VOLTPARK_MODE === 'sandbox' && env.GATES_MQTT_PORT === undefined,
+      mqttUrl: e.GATES_MQTT_URL,
+      simulateGates:
+        e.VOLTPARK_MODE === 'sandbox' &&
+        (e.SIMULATE_GATES === '1' || (e.SIMULATE_GATES !== '0' && e.SEED_DEMO_DATA === 'auto')),
+    },
+    sandboxAutoCar: false,
+    invoicing: {
+      agentKey: e.SZAMLAZZ_AGENT_KEY ?? 'sandbox-szamla-agent-key',
+      baseUrl: e.SZAMLAZZ_BASE_URL ?? null,
+      invoicePrefix: e.INVOICE_PREFIX,
+      receiptPrefix: e.RECEIPT_PREFIX,
+      // The emulator's English receipt template is VPEN (szamlazz-sandbox/pdf.ts).
+      receiptTemplateEn: e.SZAMLAZZ_RECEIPT_TEMPLATE_EN ?? (e.SZAMLAZZ_BASE_URL ? null : 'VPEN'),
+      jobs: e.INVOICE_JOBS === '1',
+      seller: {
+        name: e.SELLER_NAME ?? 'Voltpark Kft. (sandbox)',
+        taxNumber: e.SELLER_TAX_NUMBER ?? '12345678-2-42',
+        address: e.SELLER_ADDRESS ?? '1117 Budapest, Próba utca 1.',
+        bankName: e.SELLER_BANK_NAME ?? 'Teszt Bank',
+        bankAccount: e.SELLER_BANK_ACCOUNT ?? '11111111-22222222-33333333',
+      },
+    },
+    roaming: {
+      countryCode: e.ROAMING_COUNTRY_CODE.toUpperCase(),
+      partyId: e.ROAMING_PARTY_ID.toUpperCase(),
+      businessName: e.ROAMING_BUSINESS_NAME,
+      businessWebsite: e.ROAMING_BUSINESS_WEBSITE,
+      timeoutMs: e.ROAMING_TIMEOUT_MS,
+    },
   };
+  config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';
   if (e.SIMPLEPAY_BASE_URL && (!e.SIMPLEPAY_MERCHANT || !e.SIMPLEPAY_SECRET_KEY)) {
     throw new ConfigError(
       'SIMPLEPAY_BASE_URL needs SIMPLEPAY_MERCHANT and SIMPLEPAY_SECRET_KEY too.',
     );
   }
+  if (e.ONLINE_WALLET_BASE_URL && !e.ONLINE_WALLET_API_KEY) {
+    throw new ConfigError('ONLINE_WALLET_BASE_URL needs ONLINE_WALLET_API_KEY too.');
+  }
   if (config.mode === 'production') {
     if (config.captchaTestAnswer) {
       throw new ConfigError(
         'CAPTCHA_TEST_ANSWER is for sandbox browser tests only; unset it in production.',
+      );
+    }
+    if (e.SIMULATE_GATES === '1') {
+      throw new ConfigError(
+        'SIMULATE_GATES is a sandbox part (simulated gate controllers); unset it in production.',
+      );
+    }
+    if (e.SANDBOX_AUTO_CAR === '1') {
+      throw new ConfigError(
+        'SANDBOX_AUTO_CAR drives simulated cars at sandbox gates; unset it in production.',
       );
     }
     const missing: string[] = [];
@@ -173,6 +355,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missing.push(
         'SIMPLEPAY_MERCHANT, SIMPLEPAY_SECRET_KEY, SIMPLEPAY_BASE_URL (the SimplePay emulator is a sandbox part)',
       );
+    }
+    if (!e.ONLINE_WALLET_BASE_URL) {
+      missing.push(
+        'ONLINE_WALLET_BASE_URL, ONLINE_WALLET_API_KEY (the online-wallet emulator is a sandbox part)',
+      );
+    }
+    const invoicingVars = [
+      'SZAMLAZZ_AGENT_KEY',
+      'SZAMLAZZ_BASE_URL',
+      'SELLER_NAME',
+      'SELLER_TAX_NUMBER',
+      'SELLER_ADDRESS',
+      'SELLER_BANK_NAME',
+      'SELLER_BANK_ACCOUNT',
+    ] as const;
+    const missingInvoicing = invoicingVars.filter((name) => !e[name]);
+    if (missingInvoicing.length > 0) {
+      missing.push(`${missingInvoicing.join(', ')} (the invoicing emulator is a sandbox part)`);
     }
     if (missing.length > 0) {
       throw new ConfigError(`Production mode refuses sandbox parts. Set: ${missing.join(', ')}`);

@@ -11,7 +11,9 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
   );
   const app = await buildApp({ config, database });
-  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, app.log);
+  // seedDemoData is a sandbox setting, so the demo lot admin is never seeded in production.
+  if (config.seedDemoData)
+    await seedDemoDataIfEmpty(database.db, app.log, { demoLotAdmin: config.mode === 'sandbox' });
   const stopMail = config.smtpUrl
     ? startMailDelivery(database.db, config.smtpUrl, config.mailFrom, app.log)
     : undefined;
@@ -40,6 +42,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The gate controllers' broker (or the client of GATES_MQTT_URL) starts on listen.
+  await app.gates.whenStarted();
   app.log.info(
     {
       mode: config.mode,

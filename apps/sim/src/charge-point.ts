@@ -41,10 +41,45 @@ export interface SimOptions {
   speed?: number;
   /** Answer RemoteStartTransaction Accepted but never start (test of the caller's timeout). */
   ignoreRemoteStart?: boolean;
+  /**
+   * Where the charge point keeps its state (transactions, meter registers, statuses, queued
+   * messages) over a restart of its process, as a real one keeps it in flash. Without it a new
+   * simulator starts empty.
+   */
+  store?: SimStateStore;
   log?: (msg: string) => void;
 }
 
+/** A simulator's durable state, saved before each message it describes is sent. */
+export interface SimState {
+  version: 1;
+  statuses: OcppStatus[];
+  registers: number[];
+  /** Running transactions and those a queued message still refers to. */
+  transactions: {
+    ref: number;
+    live: boolean;
+    connectorId: number;
+    idTag: string;
+    id: number | null;
+    meterStartWh: number;
+    startedAt: string;
+    lastTick: number;
+    deliveredWh: number;
+    stopping: string | null;
+  }[];
+  queue: { action: Queued['action']; params: Record<string, unknown>; txRef: number | null }[];
+}
+
+export interface SimStateStore {
+  load(): SimState | null;
+  /** Must be durable when it returns (the message it describes is sent next). */
+  save(state: SimState): void;
+}
+
 interface Tx {
+  /** Local reference (stable across a restart of the simulator). */
+  ref: number;
   connectorId: number;
   idTag: string;
   /** Server-assigned id; null while the StartTransaction waits in the offline queue. */
@@ -52,8 +87,11 @@ interface Tx {
   meterStartWh: number;
   startedAt: Date;
   timer: NodeJS.Timeout | null;
+  /** Wall-clock ms of the last energy update (the car charges on while the process is down). */
   lastTick: number;
   deliveredWh: number;
+  /** A stop was accepted (RemoteStop) but not carried out yet: the reason. */
+  stopping: string | null;
 }
 
 interface Queued {
@@ -84,11 +122,89 @@ export class SimChargePoint {
   heartbeatIntervalSec = 0;
   /** Frames sent (action names), for tests. */
   readonly sent: string[] = [];
+  private nextRef = 1;
+  /** Restored transactions whose meter timers (or accepted stops) are resumed on start. */
+  private resumePending = false;
 
   constructor(readonly opts: SimOptions) {
     this.id = opts.id;
     this.statuses = opts.connectors.map((c) => c.status ?? 'Available');
     this.registers = opts.connectors.map((_, i) => 1_000_000 + i * 10_000);
+    const saved = opts.store?.load();
+    if (saved && saved.version === 1 && saved.statuses.length === this.statuses.length)
+      this.restore(saved);
+  }
+
+  private restore(saved: SimState): void {
+    saved.statuses.forEach((st, i) => (this.statuses[i] = st));
+    saved.registers.forEach((wh, i) => (this.registers[i] = wh));
+    const byRef = new Map<number, Tx>();
+    for (const t of saved.transactions) {
+      const tx: Tx = { ...t, startedAt: new Date(t.startedAt), timer: null };
+      byRef.set(t.ref, tx);
+      this.nextRef = Math.max(this.nextRef, t.ref + 1);
+      if (!t.live) continue;
+      if (tx.id !== null) this.transactions.set(tx.id, tx);
+      else this.pendingTx.push(tx);
+    }
+    this.queue = saved.queue.map((q) => ({
+      action: q.action,
+      params: q.params,
+      tx: q.txRef !== null ? byRef.get(q.txRef) : undefined,
+    }));
+    // The car left while the charge point was down: a connector without a transaction that
+    // was Finishing is free now.
+    this.statuses.forEach((st, i) => {
+      if (st === 'Finishing' && !this.txOn(i + 1)) this.statuses[i] = 'Available';
+    });
+    this.resumePending = this.transactions.size + this.pendingTx.length > 0;
+  }
+
+  /** Writes the state (before the message it describes goes out). */
+  private save(): void {
+    const store = this.opts.store;
+    if (!store || this.stopped) return;
+    const live = new Set([...this.transactions.values(), ...this.pendingTx]);
+    const all = new Set([...live, ...this.queue.flatMap((q) => (q.tx ? [q.tx] : []))]);
+    store.save({
+      version: 1,
+      statuses: [...this.statuses],
+      registers: [...this.registers],
+      transactions: [...all].map((t) => ({
+        ref: t.ref,
+        live: live.has(t),
+        connectorId: t.connectorId,
+        idTag: t.idTag,
+        id: t.id,
+        meterStartWh: t.meterStartWh,
+        startedAt: t.startedAt.toISOString(),
+        lastTick: t.lastTick,
+        deliveredWh: t.deliveredWh,
+        stopping: t.stopping,
+      })),
+      queue: this.queue.map((q) => ({
+        action: q.action,
+        params: q.params,
+        txRef: q.tx ? q.tx.ref : null,
+      })),
+    });
+  }
+
+  /** Restored transactions charge on (meter timers) and accepted stops are carried out. */
+  private resume(): void {
+    if (!this.resumePending) return;
+    this.resumePending = false;
+    for (const tx of [...this.transactions.values(), ...this.pendingTx]) {
+      if (tx.stopping) {
+        const reason = tx.stopping;
+        setImmediate(
+          () =>
+            void this.stopTransaction(tx.connectorId, reason).catch((e: unknown) =>
+              this.log(String(e)),
+            ),
+        );
+      } else this.startMeterTimer(tx);
+    }
   }
 
   private log(msg: string) {
@@ -135,6 +251,7 @@ export class SimChargePoint {
     });
     await client.connect();
     await this.afterConnect('connected');
+    this.resume();
   }
 
   private async afterConnect(why: string): Promise<void> {
@@ -194,6 +311,9 @@ export class SimChargePoint {
       const p = params as { transactionId: number };
       const tx = this.transactions.get(p.transactionId);
       if (!tx) return { status: 'Rejected' };
+      // Kept before answering: a stop accepted is carried out even after a restart.
+      tx.stopping = 'Remote';
+      this.save();
       setImmediate(
         () =>
           void this.stopTransaction(tx.connectorId, 'Remote').catch((e: unknown) =>
@@ -257,6 +377,7 @@ export class SimChargePoint {
 
   async setStatus(connectorId: number, status: OcppStatus, errorCode = 'NoError'): Promise<void> {
     this.statuses[connectorId - 1] = status;
+    this.save();
     await this.sendStatus(connectorId, errorCode);
   }
 
@@ -311,6 +432,7 @@ export class SimChargePoint {
   async startTransaction(connectorId: number, idTag: string): Promise<Tx> {
     await this.setStatus(connectorId, 'Preparing');
     const tx: Tx = {
+      ref: this.nextRef++,
       connectorId,
       idTag,
       id: null,
@@ -319,6 +441,7 @@ export class SimChargePoint {
       timer: null,
       lastTick: Date.now(),
       deliveredWh: 0,
+      stopping: null,
     };
     this.pendingTx.push(tx);
     await this.send(
@@ -332,13 +455,18 @@ export class SimChargePoint {
       tx,
     );
     await this.setStatus(connectorId, 'Charging');
+    this.startMeterTimer(tx);
+    return tx;
+  }
+
+  private startMeterTimer(tx: Tx): void {
+    if (tx.timer) clearInterval(tx.timer);
     const every = (this.opts.meterIntervalSec ?? 60) * 1000;
     tx.timer = setInterval(
       () => void this.tick(tx).catch((e: unknown) => this.log(String(e))),
       every,
     );
     tx.timer.unref();
-    return tx;
   }
 
   private powerKw(connectorId: number): number {
@@ -346,16 +474,22 @@ export class SimChargePoint {
     return Math.min(conn, this.opts.car?.maxPowerKw ?? conn);
   }
 
-  private async tick(tx: Tx): Promise<void> {
+  /** The energy the car took since the last update (also while the process was down); full? */
+  private accumulate(tx: Tx): boolean {
     const now = Date.now();
-    const hours = ((now - tx.lastTick) / 3_600_000) * (this.opts.speed ?? 1);
+    const hours = (Math.max(0, now - tx.lastTick) / 3_600_000) * (this.opts.speed ?? 1);
     tx.lastTick = now;
     const kw = this.powerKw(tx.connectorId);
     const capWh = (this.opts.car?.batteryKwh ?? Infinity) * 1000;
     const add = Math.min(kw * 1000 * hours, Math.max(0, capWh - tx.deliveredWh));
     tx.deliveredWh += add;
     this.registers[tx.connectorId - 1] = tx.meterStartWh + tx.deliveredWh;
-    const full = tx.deliveredWh >= capWh;
+    return tx.deliveredWh >= capWh;
+  }
+
+  private async tick(tx: Tx): Promise<void> {
+    const kw = this.powerKw(tx.connectorId);
+    const full = this.accumulate(tx);
     if (full) {
       await this.stopTransaction(tx.connectorId, 'EVDisconnected');
       return;
@@ -378,10 +512,12 @@ export class SimChargePoint {
     if (!tx) return;
     if (tx.timer) clearInterval(tx.timer);
     tx.timer = null;
+    // meterStop is the register now, not at the last sample.
+    this.accumulate(tx);
     if (tx.id !== null) this.transactions.delete(tx.id);
     this.pendingTx = this.pendingTx.filter((t) => t !== tx);
-    await this.setStatus(connectorId, 'Finishing');
-    await this.send(
+    // Queued (and kept) before anything else goes out: a restart cannot lose the stop.
+    this.enqueue(
       'StopTransaction',
       {
         meterStop: Math.round(this.register(connectorId)),
@@ -392,21 +528,27 @@ export class SimChargePoint {
       },
       tx,
     );
+    await this.setStatus(connectorId, 'Finishing');
+    await this.drain();
     await this.setStatus(connectorId, 'Available');
   }
 
-  /** Sends a transaction message now, or queues it while offline (sent in order on reconnect). */
+  /**
+   * Queues a transaction message (kept in the state first) and sends the queue in order; while
+   * offline it waits for the reconnect. A message whose answer was lost is sent again.
+   */
   private async send(
     action: Queued['action'],
     params: Record<string, unknown>,
     tx: Tx,
   ): Promise<void> {
-    const item: Queued = { action, params, tx };
-    if (!this.connected || this.queue.length > 0 || this.draining) {
-      this.queue.push(item);
-      return;
-    }
-    await this.deliver(item).catch(() => this.queue.unshift(item));
+    this.enqueue(action, params, tx);
+    await this.drain();
+  }
+
+  private enqueue(action: Queued['action'], params: Record<string, unknown>, tx: Tx): void {
+    this.queue.push({ action, params, tx });
+    this.save();
   }
 
   private async deliver(item: Queued): Promise<void> {
@@ -437,7 +579,7 @@ export class SimChargePoint {
     }
   }
 
-  /** Sends the offline queue in order after a reconnect. */
+  /** Sends the queue in order; a failed message is tried again shortly while connected. */
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
@@ -446,6 +588,13 @@ export class SimChargePoint {
         const item = this.queue[0]!;
         await this.deliver(item);
         this.queue.shift();
+        this.save();
+      }
+    } catch (e) {
+      this.log(`send failed: ${String(e)}`);
+      if (this.connected && !this.stopped) {
+        const retry = setTimeout(() => void this.drain(), 1000);
+        retry.unref();
       }
     } finally {
       this.draining = false;
@@ -494,6 +643,25 @@ export class SimChargePoint {
         tx,
       });
     }
+    this.save();
+  }
+
+  /**
+   * A reboot that loses the running transactions (OCPP TC_032 on a charger that keeps nothing):
+   * the socket drops, and back online the connectors are Available and no StopTransaction
+   * follows; a RemoteStop for the old transaction is Rejected.
+   */
+  async rebootLosingTransactions(): Promise<void> {
+    const running = [...this.transactions.values(), ...this.pendingTx];
+    for (const tx of running) if (tx.timer) clearInterval(tx.timer);
+    await this.goOffline();
+    for (const tx of running) {
+      this.statuses[tx.connectorId - 1] = 'Available';
+      if (tx.id !== null) this.transactions.delete(tx.id);
+    }
+    this.pendingTx = [];
+    this.queue = [];
+    this.save();
   }
 
   /** Advances every running transaction once (sends MeterValues now). */
@@ -501,6 +669,7 @@ export class SimChargePoint {
     for (const tx of [...this.transactions.values(), ...this.pendingTx]) await this.tick(tx);
   }
 
+  /** Stops the simulator (its saved state stays for the next one). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { runFleet, type FleetMember } from './fleet.js';
 
 const USAGE = `Usage: npm run sim -- --url ws://127.0.0.1:8080/ocpp --count N [options]
+       npm run sim -- gates --help   (simulated parking-gate controllers over MQTT)
 
 Runs N simulated OCPP 1.6J charge points against a central system until Ctrl-C.
 
@@ -24,6 +25,7 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
+      args: process.argv.slice(2),
       options: {
         url: { type: 'string' },
         count: { type: 'string', default: '1' },
@@ -110,7 +112,11 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
+const run =
+  process.argv[2] === 'gates'
+    ? import('./gates-cli.js').then((m) => m.runGatesSim(process.argv.slice(3)))
+    : main();
+run.then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : err);

@@ -134,6 +134,8 @@ describe('the route table', () => {
         'parkingStartCasual:optional',
         'surchargeStartCasual:none',
         'paymentReturn:none',
+        'guestChargeAccess:none',
+        'parkingGuestAccess:none',
       ].sort(),
     );
   });
@@ -220,6 +222,8 @@ describe('the route table', () => {
       [
         'billingDataId',
         'card-id',
+        // Added to SPEC's call (decision 0019): a saved card pays only with its secret code.
+        'cardSecret',
         'color',
         'email',
         'height',

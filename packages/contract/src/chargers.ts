@@ -43,6 +43,9 @@ export const chargerTariffSchema = z.object({
   /** Ft per kWh, gross. */
   unitChargingGross: forint,
   convenienceFeeGross: forint,
+  /** Parking after the charge is billed; its hold (parkingToHoldGross) is added to every hold. */
+  parkingEnabled: z.boolean(),
+  parkingToHoldGross: forint,
   descriptionLines: z.array(z.string()),
   tariffLines: z.array(tariffLineSchema),
 });

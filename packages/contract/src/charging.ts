@@ -51,6 +51,12 @@ export const currentChargeSchema = z.object({
   countParkingFee: z.boolean(),
   minutesAfterParkingStart: z.number().int().nullable(),
   locationId: z.number().int(),
+  /** Ft so far for the energy metered (unit price × kWh + convenience fee); null before it runs or when free. */
+  runningCost: forint.nullable().optional(),
+  /** NEW: the last card payment was declined or cancelled; a new one may start until paymentDeadline. */
+  paymentFailed: z.boolean().optional(),
+  /** NEW: the end of the payment window (ISO); the charge ends unpaid after it. */
+  paymentDeadline: z.string().nullable().optional(),
 });
 export type CurrentCharge = z.infer<typeof currentChargeSchema>;
 
@@ -109,6 +115,29 @@ export const priceSettingsSchema = z.object({
   parkingToHoldGross: forint,
 });
 export type PriceSettings = z.infer<typeof priceSettingsSchema>;
+
+/** What a charge holds on the card or wallet, broken down (SPEC §4 money to hold). */
+export interface HoldBreakdown {
+  /** Ft for the charging itself (the amount chosen, or the price of the booked energy). */
+  charging: number;
+  /** Ft added for parking after the charge (parkingToHoldGross), 0 when parking is not billed. */
+  parking: number;
+  /** Ft held: charging + parking. */
+  total: number;
+}
+
+/**
+ * SPEC §4: money to hold = the amount, plus parkingToHoldGross when parking is enabled; a free
+ * charge holds nothing. The server holds exactly this and the forms show it before the pay page.
+ */
+export function holdBreakdown(
+  prices: Pick<PriceSettings, 'freeCharging' | 'parkingEnabled' | 'parkingToHoldGross'>,
+  chargingAmount: number,
+): HoldBreakdown {
+  if (prices.freeCharging) return { charging: 0, parking: 0, total: 0 };
+  const parking = prices.parkingEnabled ? prices.parkingToHoldGross : 0;
+  return { charging: chargingAmount, parking, total: chargingAmount + parking };
+}
 
 /** SPEC §8 start error codes, in `data.responseCode` of a failed start (anything else: unsuccessful start). */
 export const startChargeErrorCodeSchema = z.enum([
@@ -189,6 +218,18 @@ export const casualLoginExtraSchema = z.object({
   data: z.object({ user: userSchema, token: z.string() }).nullable(),
 });
 
+/** The token of a guest's charge link (/charge-history?access=…). */
+export const guestChargeAccessBodySchema = z.object({
+  token: z.string().min(20, 'invalid.chargeLink').max(200, 'invalid.chargeLink'),
+});
+/** A guest's charge-link session: stored like a casual login, limited to its charge. */
+export const guestChargeSessionSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+  chargeId: z.number().int(),
+});
+export type GuestChargeSession = z.infer<typeof guestChargeSessionSchema>;
+
 const tag = 'charge';
 const owner = 'charging';
 
@@ -200,6 +241,7 @@ export const chargingRoutes = {
     tag,
     auth: 'user',
     owner,
+    chargeLink: true,
     response: envelope(chargeRecordSchema.nullable()),
   }),
   chargeHistory: route({
@@ -209,6 +251,7 @@ export const chargingRoutes = {
     tag,
     auth: 'user',
     owner,
+    chargeLink: true,
     query: z.object({ filterFrom: dateFilterSchema.optional() }),
     response: envelope(z.array(chargeRecordSchema)),
   }),
@@ -219,6 +262,7 @@ export const chargingRoutes = {
     tag,
     auth: 'user',
     owner,
+    chargeLink: true,
     response: envelope(currentChargeSchema.nullable()),
   }),
   priceSettings: route({
@@ -294,6 +338,7 @@ export const chargingRoutes = {
     tag: 'charger',
     auth: 'user',
     owner,
+    chargeLink: true,
     query: z.object({ chargerId: qId, chargeId: qId }),
     response: emptyEnvelopeSchema,
   }),
@@ -304,7 +349,32 @@ export const chargingRoutes = {
     tag: 'charger',
     auth: 'user',
     owner,
+    chargeLink: true,
     query: z.object({ chargeId: qId }),
     response: emptyEnvelopeSchema,
+  }),
+  chargePayment: route({
+    method: 'GET',
+    path: '/api/v1/charger/charge-payment',
+    summary:
+      'Pay a NEW card charge: data is the open payment page, or a new payment after a declined one (within the payment window)',
+    tag: 'charger',
+    auth: 'user',
+    owner,
+    chargeLink: true,
+    query: z.object({ chargeId: qId }),
+    response: envelope(z.string()),
+  }),
+  guestChargeAccess: route({
+    method: 'POST',
+    path: '/api/v1/charge/guest-access',
+    summary:
+      "Open a guest's e-mailed charge link: data is a session that sees and stops only that charge",
+    tag,
+    auth: 'none',
+    owner,
+    bodyType: 'json',
+    body: guestChargeAccessBodySchema,
+    response: envelope(guestChargeSessionSchema),
   }),
 };

@@ -27,6 +27,13 @@ export const couponOfferSchema = z.object({
   activeTimeInMinutes: z.number().int(),
   activationUrl: z.string().nullable(),
   activationUrlDescription: z.string().nullable(),
+  /**
+   * Not among SPEC's fields, added: with coupon-inventory's `chargerId`, how far the shop's
+   * nearest site is from that charger (m, straight line) and the walk there in minutes (80 m a
+   * minute); null for online offers and shops without a site, absent without `chargerId`.
+   */
+  distanceInMeters: z.number().int().nullable().optional(),
+  walkingMinutes: z.number().int().nullable().optional(),
 });
 export type CouponOffer = z.infer<typeof couponOfferSchema>;
 
@@ -124,10 +131,12 @@ export const couponRoutes = {
   couponInventory: route({
     method: 'GET',
     path: '/api/v1/coupon/coupon-inventory',
-    summary: 'Coupon offers the user can buy',
+    summary:
+      'Coupon offers the user can buy; with chargerId (not in SPEC, added) the offers of shops within walking distance (1 km) of that charger come first, nearest first',
     tag,
     auth: 'user',
     owner,
+    query: z.object({ chargerId: qId.optional() }),
     response: envelope(z.array(couponOfferSchema)),
   }),
   myCoupons: route({
@@ -178,6 +187,19 @@ export const couponRoutes = {
     owner,
     params: z.object({ id: qId }),
     response: envelope(latestPointsSchema.nullable()),
+  }),
+  // SPEC §4 has bought coupons redeemable until activated, then valid 60 minutes, but §7 shows
+  // no activation call: this path is chosen.
+  activateCoupon: route({
+    method: 'POST',
+    path: '/api/v1/coupon/activate-coupon/:id',
+    summary:
+      'Activate a bought coupon (by couponCodeId): it is then valid for its activeTimeInMinutes',
+    tag,
+    auth: 'user',
+    owner,
+    params: z.object({ id: qId }),
+    response: envelope(userCouponSchema),
   }),
   // SPEC §7 says points balance and history calls exist but does not show their paths: these are chosen.
   pointsBalance: route({

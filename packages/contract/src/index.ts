@@ -19,6 +19,7 @@ export * from './wallet.js';
 export * from './billing.js';
 export * from './charging.js';
 export * from './parkingSession.js';
+export * from './gates.js';
 export * from './surcharge.js';
 export * from './websocket.js';
 export * from './messages.js';

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import hu from '../locales/hu.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { startChargeErrorCodeSchema, startChargeErrorMessageKey } from './charging.js';
+import { gateErrorCodeSchema, gateErrorMessageKey } from './gates.js';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const sources = readdirSync(dir)
@@ -27,6 +28,13 @@ describe('message keys used by the schemas', () => {
   it('cover every start error code', () => {
     for (const code of startChargeErrorCodeSchema.options) {
       expect(hu).toHaveProperty([startChargeErrorMessageKey(code)]);
+    }
+  });
+
+  it('cover every gate error code in both languages', () => {
+    for (const code of gateErrorCodeSchema.options) {
+      expect(hu, code).toHaveProperty([gateErrorMessageKey(code)]);
+      expect(en, code).toHaveProperty([gateErrorMessageKey(code)]);
     }
   });
 

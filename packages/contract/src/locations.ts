@@ -28,6 +28,10 @@ export const locationListItemSchema = z.object({
   maxPowerKw: z.number().optional(),
   /** At least one shop here accepts points. */
   acceptsPoints: z.boolean().optional(),
+  /** The parking lot's tariff (only with a parking lot that has one): free, Ft/hour, free minutes. */
+  parkingFree: z.boolean().optional(),
+  parkingUnitGross: z.number().int().optional(),
+  parkingFreeMinutes: z.number().int().optional(),
   distanceInKm: z.number().optional(),
 });
 export type LocationListItem = z.infer<typeof locationListItemSchema>;

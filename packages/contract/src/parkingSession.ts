@@ -3,6 +3,7 @@ import { route } from './route.js';
 import { emptyEnvelopeSchema, envelope, envelopeWithExtra } from './envelope.js';
 import { forint, qId } from './common.js';
 import { parkingTariffSchema } from './parking.js';
+import { userSchema } from './user.js';
 import {
   browserFields,
   clientFields,
@@ -54,6 +55,11 @@ export const parkingSessionSchema = z.object({
   /** FINISHING: the parking restarts at this time unless the car has left. */
   parkingWillFinishAt: z.string().nullable(),
   email: z.string().nullable(),
+  /**
+   * Not among SPEC's fields, added: the row number of the receipt of the last paid round
+   * (parking history shows it), or null while nothing is paid. Optional for older clients.
+   */
+  receiptRowNumber: z.number().int().nullable().optional(),
 });
 export type ParkingSession = z.infer<typeof parkingSessionSchema>;
 
@@ -70,11 +76,23 @@ export const stopParkingBodySchema = z
     billingDataId: qNullableId.optional(),
     paymentMethod: parkingPaymentMethodSchema.optional(),
     'card-id': qNullableId.optional(),
+    /**
+     * Not among SPEC's fields, added like the charging card start's: the OneClick secret code
+     * of the saved card (SimplePay's `do` needs it; never stored). Required for CARD.
+     */
+    cardSecret: z.string().trim().max(32, 'invalid.cardSecret').optional(),
     ...browserFields,
   })
   .superRefine((v, ctx) => {
     if (v.paymentMethod === 'CARD' && (v['card-id'] === undefined || v['card-id'] === null)) {
       ctx.addIssue({ code: 'custom', message: 'invalid.required', path: ['card-id'] });
+    }
+    if (v.paymentMethod === 'CARD' && (v.cardSecret ?? '').length < 4) {
+      ctx.addIssue({
+        code: 'custom',
+        message: v.cardSecret ? 'invalid.cardSecret' : 'invalid.required',
+        path: ['cardSecret'],
+      });
     }
   });
 
@@ -88,6 +106,19 @@ export const carPlateParamSchema = z
 
 const tag = 'parking';
 const owner = 'parking';
+
+/** A returning guest's one-time link token (decision 0030). */
+export const guestParkingAccessBodySchema = z.object({
+  token: z.string().min(20, 'invalid.guestLink').max(200, 'invalid.guestLink'),
+});
+/** The guest's own session for the new device, stored like a casual login. */
+export const guestParkingSessionSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+  accessToken: z.string(),
+  lotId: z.number().int(),
+});
+export type GuestParkingSession = z.infer<typeof guestParkingSessionSchema>;
 
 export const parkingSessionRoutes = {
   parkingCarPlate: route({
@@ -111,6 +142,18 @@ export const parkingSessionRoutes = {
     bodyType: 'form',
     body: z.object({ ...clientFields }),
     response: envelope(parkingSessionSchema.nullable()),
+  }),
+  parkingGuestAccess: route({
+    method: 'POST',
+    path: '/api/v1/parking/guest-access',
+    summary:
+      "Open a returning guest's e-mailed one-time link: data is the guest's session and the lot to park at",
+    tag,
+    auth: 'none',
+    owner,
+    bodyType: 'json',
+    body: guestParkingAccessBodySchema,
+    response: envelope(guestParkingSessionSchema),
   }),
   parkingStartCasual: route({
     method: 'POST',

@@ -37,6 +37,11 @@ export interface RouteDef<
   response: Res;
   /** Responses that are not JSON envelopes: a redirect, an image or a file. */
   raw?: 'redirect' | 'image' | 'file';
+  /**
+   * A guest's charge-link session (scoped to one charge, from the e-mailed link) may call it.
+   * Every other route treats such a session as no login (docs/decisions: guest charge link).
+   */
+  chargeLink?: boolean;
 }
 
 export function route<

@@ -42,11 +42,20 @@ export const surchargePayBodySchema = z
   .object({
     paymentMethod: parkingPaymentMethodSchema,
     'card-id': qNullableId.optional(),
+    /** CARD: the saved card's secret code, as parking's stop takes it (never stored). */
+    cardSecret: z.string().trim().max(32, 'invalid.cardSecret').optional(),
     ...browserFields,
   })
   .superRefine((v, ctx) => {
     if (v.paymentMethod === 'CARD' && (v['card-id'] === undefined || v['card-id'] === null)) {
       ctx.addIssue({ code: 'custom', message: 'invalid.required', path: ['card-id'] });
+    }
+    if (v.paymentMethod === 'CARD' && (v.cardSecret ?? '').length < 4) {
+      ctx.addIssue({
+        code: 'custom',
+        message: v.cardSecret ? 'invalid.cardSecret' : 'invalid.required',
+        path: ['cardSecret'],
+      });
     }
   });
 

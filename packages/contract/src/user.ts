@@ -168,6 +168,7 @@ export const userRoutes = {
     tag,
     auth: 'user',
     owner: 'accounts',
+    chargeLink: true,
     response: envelopeWithExtra(userSchema, userExtraSchema),
   }),
   userSettings: route({
@@ -296,6 +297,7 @@ export const userRoutes = {
     tag,
     auth: 'user',
     owner: 'accounts',
+    chargeLink: true,
     response: emptyEnvelopeSchema,
   }),
   register: route({

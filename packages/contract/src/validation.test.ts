@@ -468,14 +468,15 @@ describe('charge start (SPEC §7, §8)', () => {
 });
 
 describe('parking payment', () => {
-  it('needs a card id for CARD', () => {
+  it('needs a card id and the card’s secret code for CARD', () => {
     expect(fieldKeys(stopParkingBodySchema, { paymentMethod: 'CARD', billingDataId: '4' })).toEqual(
-      { 'card-id': 'invalid.required' },
+      { 'card-id': 'invalid.required', cardSecret: 'invalid.required' },
     );
     expect(
       stopParkingBodySchema.safeParse({
         paymentMethod: 'CARD',
         'card-id': '9',
+        cardSecret: '1234',
         java: 'false',
         tz: '-60',
       }).success,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageSchema } from './envelope.js';
 import { parkingSessionSchema } from './parkingSession.js';
 import { surchargeSchema } from './surcharge.js';
+import { userTypeSchema } from './user.js';
 
 /**
  * The browser websocket (SPEC §7 "Websocket", §4 "Live updates"): JSON text frames on /ws.
@@ -67,6 +68,7 @@ export const wsTopics = {
   parkingSurcharge: '/user/parkingSurcharge',
   parkingSession: '/user/parkingSession',
   error: '/user/error',
+  userTypes: '/user/types',
   unauthorized: '/unauthorized',
   pong: '/pong',
 } as const;
@@ -105,6 +107,15 @@ export const wsServerFrameSchema = z.discriminatedUnion('topic', [
     requestId,
     /** The command that failed, when the error answers one. */
     data: z.object({ command: z.string().nullable(), message: messageSchema }),
+  }),
+  z.object({
+    topic: z.literal(wsTopics.userTypes),
+    requestId,
+    /**
+     * The user's types changed (e.g. the operator made them a shop's service provider, or ended
+     * that): the app shows or hides what depends on them without a new log-in.
+     */
+    data: z.object({ types: z.array(userTypeSchema) }),
   }),
   z.object({ topic: z.literal(wsTopics.unauthorized), requestId, data: z.null() }),
   z.object({ topic: z.literal(wsTopics.pong), requestId, data: z.null() }),

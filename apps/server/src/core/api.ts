@@ -44,8 +44,23 @@ export function serve<R extends AnyRoute>(app: FastifyInstance, route: R, handle
       ...(route.body ? { body: route.body } : {}),
       ...(route.raw ? {} : { response: { 200: route.response } }),
     },
+    // A form POST with nothing to send (a first captcha has no old code) comes without a body:
+    // it is an empty form, checked by the schema like any other.
+    ...(route.body
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            if (req.body === undefined || req.body === null) req.body = {};
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
-      const user = route.auth === 'none' ? null : await req.server.authenticate(req);
+      let user = route.auth === 'none' ? null : await req.server.authenticate(req);
+      if (user?.chargeId != null && !route.chargeLink) {
+        // A guest's charge link opens its charge only; elsewhere it is no login at all.
+        if (route.auth === 'user')
+          throw new ApiError(403, 'charge.link.scope', { responseCode: 'CHARGE_LINK_SCOPE' });
+        user = null;
+      }
       if (route.auth === 'user' && !user) {
         throw new ApiError(401, 'error.unauthorized', { responseCode: 'UNAUTHORIZED' });
       }

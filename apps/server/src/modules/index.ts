@@ -17,6 +17,16 @@ import { registerSimplePaySandboxRoutes } from './simplepay-sandbox/routes.js';
 import { registerPaymentRoutes } from './payments/routes.js';
 import { registerOcpp } from './ocpp/routes.js';
 import { registerChargingRoutes } from './charging/routes.js';
+import { registerRealtime } from './realtime/routes.js';
+import { registerGates } from './gates/module.js';
+import { registerGatesSandbox } from './gates-sandbox/routes.js';
+import { registerLoyaltyRoutes } from './loyalty/routes.js';
+import { registerOnlineWalletSandbox } from './online-wallet-sandbox/routes.js';
+import { registerSzamlazzSandbox } from './szamlazz-sandbox/routes.js';
+import { registerInvoiceRoutes } from './invoices/routes.js';
+import { registerOpenData } from './open-data/routes.js';
+import { registerRoaming } from './roaming/routes.js';
+import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -28,6 +38,8 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerLocationRoutes(app, deps);
   registerCategoryRoutes(app, deps);
   registerChargerRoutes(app, deps);
+  // Before parking, which registers its live answers with it.
+  registerRealtime(app, deps);
   registerParkingRoutes(app, deps);
   registerNewsRoutes(app, deps);
   registerContentRoutes(app, deps);
@@ -41,4 +53,15 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerPaymentRoutes(app, deps);
   registerOcpp(app, deps);
   registerChargingRoutes(app, deps);
+  registerGates(app, deps);
+  // After gates: the sandbox page drives its simulated controllers.
+  registerGatesSandbox(app, deps);
+  registerOnlineWalletSandbox(app, deps);
+  registerLoyaltyRoutes(app, deps);
+  registerSzamlazzSandbox(app, deps);
+  registerInvoiceRoutes(app, deps);
+  registerOpenData(app, deps);
+  registerRoaming(app, deps);
+  // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
+  registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
 }

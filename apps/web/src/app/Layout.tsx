@@ -8,6 +8,8 @@ import { logout } from '../shared/session';
 import { useSession } from './session';
 import { afterStart } from '../shared/lib/startup';
 import { TopBar } from './TopBar';
+import { popupAllowedHere } from './popupGate';
+import { useGuestAccess } from './useGuestAccess';
 
 const Announcements = lazy(() =>
   Promise.all([import('../features/news'), import('../shared/query')]).then(([m, q]) => ({
@@ -76,6 +78,9 @@ export function Layout() {
     if (casualOut) void logout();
   }, [casualOut]);
 
+  const openingLink = useGuestAccess();
+  if (openingLink) return <PageLoader />;
+
   const guard = meta?.loginRequired && !session.loggedIn;
   if (guard) {
     return (
@@ -115,7 +120,7 @@ export function Layout() {
           <ChargePoller />
         </Suspense>
       )}
-      {settled && meta && !meta.noFullScreenAd && (
+      {settled && popupAllowedHere(meta, location.search) && (
         <Suspense fallback={null}>
           <Announcements />
         </Suspense>

@@ -1,7 +1,9 @@
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { getPlatform } from '../shared/lib/platform';
 import { logout, useSession } from '../shared/session';
+import { ROUTES } from './routeTable';
 
 /** SPEC §2 Menus: the logged-in (also wizard and casual) user's menu. */
 export const USER_MENU: readonly { to: string; key: string }[] = [
@@ -15,6 +17,17 @@ export const USER_MENU: readonly { to: string; key: string }[] = [
   { to: '/invoices', key: 'route.invoices' },
 ];
 
+/**
+ * A casual (guest) user's menu: only the routes enabled for casual users (SPEC §4: any other
+ * route logs the guest out, and the running charge would be lost to them).
+ */
+export const CASUAL_MENU: readonly { to: string; key: string }[] = [
+  { to: '/map', key: 'menu.map' },
+  ...USER_MENU.filter((item) =>
+    ROUTES.some((r) => r.path === item.to && r.meta.enabledAtCasualCharge),
+  ),
+];
+
 /** SPEC §2 Menus: the anonymous menu. */
 export const ANONYMOUS_MENU: readonly { to: string; key: string }[] = [
   { to: '/map', key: 'menu.map' },
@@ -26,6 +39,11 @@ export const ANONYMOUS_MENU: readonly { to: string; key: string }[] = [
   { to: '/parking-surcharge', key: 'menu.parkingSurcharge' },
   { to: '/about-us', key: 'menu.aboutUs' },
 ];
+
+/** SPEC §2/§6: coupon redemption, for service providers only and hidden on iOS. */
+export function showsCouponRedeem(types: readonly string[] | undefined, platform: string): boolean {
+  return !!types?.includes('SERVICE_PROVIDER') && platform !== 'ios';
+}
 
 /** The main menu drawer (loaded on first open, so it costs the map nothing). */
 export default function MainMenu({
@@ -41,12 +59,14 @@ export default function MainMenu({
   const navigate = useNavigate();
   const { loggedIn, user } = useSession();
   const items = loggedIn
-    ? [
-        ...USER_MENU,
-        ...(user?.types.includes('SERVICE_PROVIDER')
-          ? [{ to: '/coupon-redeem', key: 'route.couponRedeem' }]
-          : []),
-      ]
+    ? user?.casualUser
+      ? CASUAL_MENU
+      : [
+          ...USER_MENU,
+          ...(showsCouponRedeem(user?.types, getPlatform())
+            ? [{ to: '/coupon-redeem', key: 'route.couponRedeem' }]
+            : []),
+        ]
     : ANONYMOUS_MENU;
   const showLogout = loggedIn && !user?.casualUser;
   return (

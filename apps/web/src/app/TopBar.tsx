@@ -4,12 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 const MainMenu = lazy(() => import('./MainMenu'));
+// SPEC §2 Map: the top-bar icon of a running charge (loaded only for a logged-in user).
+const RunningChargeIndicator = lazy(() =>
+  Promise.all([import('../features/charging'), import('../shared/query')]).then(([m, q]) => ({
+    default: q.withQuery(m.RunningChargeIndicator),
+  })),
+);
+// SPEC §2: the top-bar icon of a current parking (live over /ws; only for a logged-in user).
+const ParkingIndicator = lazy(() =>
+  Promise.all([import('../features/parking'), import('../shared/query')]).then(([m, q]) => ({
+    default: q.withQuery(m.ParkingIndicator),
+  })),
+);
 import { setLanguage, type Lang } from '../shared/i18n';
 import { useLang } from '../shared/i18n/useLang';
 import { FlagEn, FlagHu } from './Flags';
 import { useServerMode } from '../shared/lib/serverMode';
 import { apiRoutes, callApi } from '../shared/api';
-import { isLoggedIn } from '../shared/session';
+import { isLoggedIn, useSession } from '../shared/session';
 
 /** Switches the language; a logged-in user's preferred language follows (PUT user/lang). */
 async function changeLanguage(lang: Lang): Promise<void> {
@@ -43,6 +55,7 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
   const { pathname } = useLocation();
   const mode = useServerMode();
   const sandbox = mode !== null && mode !== 'production';
+  const { loggedIn } = useSession();
 
   return (
     <header className="vp-topbar">
@@ -82,20 +95,28 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
             </Badge>
           )}
         </Group>
-        <Group gap={4} wrap="nowrap" role="group" aria-label={t('app.language')}>
-          {LANG_BUTTONS.map(({ lang: l, name, Flag }) => (
-            <UnstyledButton
-              key={l}
-              className="vp-lang"
-              aria-label={name}
-              title={name}
-              aria-pressed={lang === l}
-              lang={l}
-              onClick={() => void changeLanguage(l)}
-            >
-              <Flag />
-            </UnstyledButton>
-          ))}
+        <Group gap={4} wrap="nowrap">
+          {loggedIn && (
+            <Suspense fallback={null}>
+              <RunningChargeIndicator />
+              <ParkingIndicator />
+            </Suspense>
+          )}
+          <Group gap={4} wrap="nowrap" role="group" aria-label={t('app.language')}>
+            {LANG_BUTTONS.map(({ lang: l, name, Flag }) => (
+              <UnstyledButton
+                key={l}
+                className="vp-lang"
+                aria-label={name}
+                title={name}
+                aria-pressed={lang === l}
+                lang={l}
+                onClick={() => void changeLanguage(l)}
+              >
+                <Flag />
+              </UnstyledButton>
+            ))}
+          </Group>
         </Group>
       </Group>
       {showMenu && menuLoaded && (

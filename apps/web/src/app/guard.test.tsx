@@ -26,20 +26,19 @@ describe('routing (component)', () => {
     expect(document.title).toBe('Bejelentkezés · Voltpark');
   });
 
-  it('keeps a later screen honest: the frame and a notice, no form', async () => {
-    localStorage.setItem('loggedInUserId', '7');
-    localStorage.setItem('loggedInUserToken', 'tok');
-    const { resetSessionForTests } = await import('../shared/session');
-    resetSessionForTests();
-    try {
-      renderApp('/invoices');
-      expect(await screen.findByRole('note', {}, { timeout: 5000 })).toBeTruthy();
-      expect(screen.getByRole('note').textContent).toContain('még nem érhető el');
-      expect(screen.queryByRole('textbox')).toBeNull();
-    } finally {
-      localStorage.clear();
-      resetSessionForTests();
-    }
+  it('opens /parking-surcharge to anonymous users with the e-mail and code prefilled from the query', async () => {
+    const router = renderApp('/parking-surcharge?email=anna%40example.hu&parkCode=AB12C');
+    const email = await screen.findByRole(
+      'textbox',
+      { name: /A parkolás e-mail-címe/ },
+      { timeout: 5000 },
+    );
+    expect(router.state.location.pathname).toBe('/parking-surcharge');
+    expect((email as HTMLInputElement).value).toBe('anna@example.hu');
+    expect((screen.getByRole('textbox', { name: /Parkolási kód/ }) as HTMLInputElement).value).toBe(
+      'AB12C',
+    );
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('leads an old licence route to /open-source', async () => {

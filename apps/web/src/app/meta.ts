@@ -11,8 +11,6 @@ export interface RouteMeta {
   canRedirectHereAfterLogin: boolean;
   disableMainMenu: boolean;
   noFullScreenAd: boolean;
-  /** Screen delivered by a later issue: the frame shows with a "not available yet" notice. */
-  later?: boolean;
 }
 
 export function meta(name: string, titleKey: string, flags: Partial<RouteMeta> = {}): RouteMeta {

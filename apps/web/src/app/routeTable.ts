@@ -34,7 +34,13 @@ export type ScreenKey =
   | 'paymentResult'
   | 'cards'
   | 'prepaidPaymentResult'
-  | 'later';
+  | 'invoices'
+  | 'parkingHistory'
+  | 'parkingPaymentResult'
+  | 'parkingSurcharge'
+  | 'parkingSurchargePaymentResult'
+  | 'coupons'
+  | 'couponRedeem';
 
 export interface RouteSpec {
   path: string;
@@ -42,8 +48,6 @@ export interface RouteSpec {
   meta: RouteMeta;
 }
 
-const later = (name: string, titleKey: string, flags: Partial<RouteMeta> = {}) =>
-  meta(name, titleKey, { later: true, ...flags });
 const loginOnly = { loginRequired: true, canRedirectHereAfterLogin: true };
 const wizard = {
   loginRequired: true,
@@ -135,7 +139,12 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     path: '/receipt',
     screen: 'receipt',
-    meta: meta('receipt', 'route.receipt', { ...loginOnly, noFullScreenAd: true }),
+    // A guest's "Nyugta" button and receipt mail lead here (no logout on the way).
+    meta: meta('receipt', 'route.receipt', {
+      ...loginOnly,
+      enabledAtCasualCharge: true,
+      noFullScreenAd: true,
+    }),
   },
   {
     path: '/payment-result',
@@ -159,21 +168,21 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/parking-history',
-    screen: 'later',
-    meta: later('parkingHistory', 'route.parkingHistory', {
+    screen: 'parkingHistory',
+    meta: meta('parkingHistory', 'route.parkingHistory', {
       enabledAtCasualCharge: true,
       canRedirectHereAfterLogin: true,
     }),
   },
   { path: '/cards', screen: 'cards', meta: meta('cards', 'route.cards', loginOnly) },
   { path: '/cars', screen: 'cars', meta: meta('cars', 'route.cars', loginOnly) },
-  { path: '/coupons', screen: 'later', meta: later('coupons', 'route.coupons', loginOnly) },
+  { path: '/coupons', screen: 'coupons', meta: meta('coupons', 'route.coupons', loginOnly) },
   {
     path: '/coupon-redeem',
-    screen: 'later',
-    meta: later('couponRedeem', 'route.couponRedeem', loginOnly),
+    screen: 'couponRedeem',
+    meta: meta('couponRedeem', 'route.couponRedeem', loginOnly),
   },
-  { path: '/invoices', screen: 'later', meta: later('invoices', 'route.invoices', loginOnly) },
+  { path: '/invoices', screen: 'invoices', meta: meta('invoices', 'route.invoices', loginOnly) },
   {
     path: '/news',
     screen: 'newsList',
@@ -191,8 +200,8 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/parking-surcharge',
-    screen: 'later',
-    meta: later('parkingSurcharge', 'route.parkingSurcharge', {
+    screen: 'parkingSurcharge',
+    meta: meta('parkingSurcharge', 'route.parkingSurcharge', {
       enabledAtCasualCharge: true,
       noFullScreenAd: true,
     }),
@@ -246,13 +255,13 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     path: '/parking-payment-result',
-    screen: 'later',
-    meta: later('parkingPaymentResult', 'route.parkingPaymentResult', paymentResult),
+    screen: 'parkingPaymentResult',
+    meta: meta('parkingPaymentResult', 'route.parkingPaymentResult', paymentResult),
   },
   {
     path: '/parking-surcharge-payment-result',
-    screen: 'later',
-    meta: later(
+    screen: 'parkingSurchargePaymentResult',
+    meta: meta(
       'parkingSurchargePaymentResult',
       'route.parkingSurchargePaymentResult',
       paymentResult,

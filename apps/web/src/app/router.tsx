@@ -17,7 +17,7 @@ function screen<M>(mod: Promise<M>, pick: (m: M) => ComponentType) {
 }
 
 /** Every screen except the map is loaded on demand, keeping the map's initial JS small. */
-const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
+const SCREENS: Record<ScreenKey, Lazy> = {
   chargerView: () => screen(import('../features/charger'), (m) => m.ChargerView),
   parkingLotView: () => screen(import('../features/parking'), (m) => m.ParkingLotView),
   newsList: () => screen(import('../features/news'), (m) => m.NewsListPage),
@@ -50,10 +50,16 @@ const SCREENS: Record<Exclude<ScreenKey, 'later'>, Lazy> = {
   paymentResult: () => screen(import('../features/charging'), (m) => m.PaymentResultPage),
   cards: () => screen(import('../features/cards'), (m) => m.CardsPage),
   prepaidPaymentResult: () => screen(import('../features/cards'), (m) => m.PrepaidResultPage),
+  invoices: () => screen(import('../features/invoices'), (m) => m.InvoicesPage),
+  parkingHistory: () => screen(import('../features/parking'), (m) => m.ParkingHistoryPage),
+  parkingPaymentResult: () =>
+    screen(import('../features/parking'), (m) => m.ParkingPaymentResultPage),
+  parkingSurcharge: () => screen(import('../features/parking'), (m) => m.SurchargePage),
+  parkingSurchargePaymentResult: () =>
+    screen(import('../features/parking'), (m) => m.SurchargePaymentResultPage),
+  coupons: () => screen(import('../features/coupons'), (m) => m.CouponsPage),
+  couponRedeem: () => screen(import('../features/coupons'), (m) => m.CouponRedeemPage),
 };
-
-/** Screens of later issues: the route's frame and an honest notice (loaded on demand). */
-const laterScreen: Lazy = () => import('./LaterScreen').then((m) => ({ Component: m.LaterScreen }));
 
 export function buildRoutes(): RouteObject[] {
   const [home, ...mapRoutes] = MAP_ROUTES;
@@ -70,11 +76,11 @@ export function buildRoutes(): RouteObject[] {
             ...mapRoutes.map((r) => ({ path: r.path, element: null, handle: r.meta })),
           ],
         },
-        ...ROUTES.map((r): RouteObject =>
-          r.screen === 'later'
-            ? { path: r.path, lazy: laterScreen, handle: r.meta }
-            : { path: r.path, lazy: SCREENS[r.screen], handle: r.meta },
-        ),
+        ...ROUTES.map((r): RouteObject => ({
+          path: r.path,
+          lazy: SCREENS[r.screen],
+          handle: r.meta,
+        })),
         ...LICENSE_REDIRECTS.map((path): RouteObject => ({
           path,
           element: <Navigate to="/open-source" replace />,

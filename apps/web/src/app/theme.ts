@@ -106,7 +106,26 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { size: 'md' } },
     ActionIcon: { defaultProps: { size: 44 } },
-    Anchor: { defaultProps: { underline: 'always' } },
+    // Long web and e-mail addresses wrap instead of running off a 390 px screen.
+    Anchor: {
+      defaultProps: { underline: 'always' },
+      styles: { root: { overflowWrap: 'anywhere', wordBreak: 'break-word' } },
+    },
+    // Badges show their whole text ("Foglalt", "ALAPÉRTELMEZETT") and wrap to a second line when
+    // narrow, instead of Mantine's one-line ellipsis ("Foglal…").
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: {
+          whiteSpace: 'normal',
+          overflow: 'visible',
+          textOverflow: 'clip',
+          overflowWrap: 'break-word',
+          lineHeight: 1.25,
+          paddingBlock: 2,
+        },
+      },
+    },
     Text: {},
   },
 });

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -67,6 +68,11 @@ export const userSessions = pgTable(
     accessTokenHash: text().notNull(),
     /** Set for sessions an external client app obtained through /authorize. */
     oauthClientId: text(),
+    /**
+     * A guest's charge link (e-mailed when the charge starts, and the receipt's): the session
+     * sees and stops only this charge (charges.id; no FK, the schemas would import each other).
+     */
+    chargeId: integer(),
     userAgent: text(),
     createdAt: createdAt(),
     lastUsedAt: createdAt(),
@@ -145,6 +151,12 @@ export const oauthCodes = pgTable('oauth_codes', {
  * Every mail we send. Without SMTP_URL this is the sandbox mailbox; with it, a job delivers
  * pending rows and records attempts, so a mail survives a restart.
  */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -160,8 +172,13 @@ export const mailOutbox = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: createdAt(),
     lastError: text(),
+    /** Makes a mail that must go once (e.g. `receipt:<id>`) idempotent: a second insert is ignored. */
+    dedupeKey: text(),
+    /** Files sent with the mail (an invoice's PDF), base64. */
+    attachments: jsonb().$type<MailAttachment[]>(),
   },
   (t) => [
+    uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
     index('mail_outbox_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),

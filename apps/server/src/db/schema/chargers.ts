@@ -56,6 +56,8 @@ export const chargingTariffs = pgTable('charging_tariffs', {
     .default(sql`'{}'::text[]`),
   active: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Any change of the row (a trigger keeps it); OCPI Tariff.last_updated. */
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /** An OCPP charge point (the station); `id` is its chargePointId in /ocpp/{id}. */
@@ -109,6 +111,11 @@ export const chargers = pgTable(
     tariffId: integer().references(() => chargingTariffs.id, { onDelete: 'set null' }),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A change of what the connector is (not of its status, see statusChangedAt); a trigger keeps
+     * it. OCPI EVSE/Connector last_updated is the later of the two.
+     */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chargers_connector_uq').on(t.chargePointId, t.connectorId),

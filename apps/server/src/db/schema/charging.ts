@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { chargers } from './chargers.js';
+import { parkingSessions } from './parking.js';
 
 const ts = () => timestamp({ withTimezone: true });
 
@@ -41,6 +42,8 @@ export const charges = pgTable(
     carId: integer(),
     billingDataId: integer(),
     parkCode: text(),
+    /** The driver's parking the parkCode named (checked at start): parking is free meanwhile. */
+    parkingSessionId: integer().references(() => parkingSessions.id),
     /** What was booked: minutes (time modes), Ft (amount mode) or Wh (energy / amount modes). */
     bookedMinutes: integer(),
     bookedAmount: integer(),
@@ -126,23 +129,5 @@ export const chargeReceipts = pgTable(
     index('charge_receipts_unpaid_idx')
       .on(t.id)
       .where(sql`${t.paidAt} is null`),
-  ],
-);
-
-/** Loyalty points, append-only; the balance is the sum. One award per cause (e.g. `charge:42`). */
-export const pointsLedger = pgTable(
-  'points_ledger',
-  {
-    id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id),
-    amount: integer().notNull(),
-    cause: text().notNull(),
-    createdAt: ts().notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('points_ledger_cause_key').on(t.cause),
-    index('points_user_idx').on(t.userId),
   ],
 );

@@ -38,7 +38,9 @@ async function main() {
   const database = await openDatabase(target);
   try {
     if (values.locations === undefined) {
-      const seeded = await seedDemoDataIfEmpty(database.db, console);
+      const seeded = await seedDemoDataIfEmpty(database.db, console, {
+        demoLotAdmin: config.mode === 'sandbox',
+      });
       if (!seeded) console.log('The database already has data: nothing seeded.');
       return;
     }

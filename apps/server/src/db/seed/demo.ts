@@ -26,6 +26,8 @@ import {
   type StationModel,
 } from './plan.js';
 import { seedReferenceData } from './reference.js';
+import { seedLoyaltyDemo } from './loyalty.js';
+import { seedDemoLotAdmin, seedDemoPermits } from './demo-parking-access.js';
 
 export const DEMO_SEED = 20_261_122;
 export const DEMO_MARKER_KEY = 'demo_seeded_at';
@@ -223,7 +225,7 @@ export function planDemoLocation(
       `+36 ${loc.city === 'Budapest' ? '1' : '30'} 555 ${String(1000 + index).slice(-4)}`,
     );
     traits.text(owner, 'SITE_EMAIL', `info@${slug(loc.name)}.example.hu`);
-    traits.custom(
+    traits.list(
       owner,
       'AMENITIES',
       rng.chance(0.5) ? ['Wi-Fi', 'Mosdó', 'Kávézó'] : ['Mosdó', 'Játszótér'],
@@ -260,6 +262,8 @@ export function planDemoLocation(
         traits.list({ chargerId }, 'outlets', [outletItem[c.outlet]]);
         traits.text({ chargerId }, 'performance', String(c.kw), c.kw);
         traits.bool({ chargerId }, 'CABLE_ATTACHED', station.currentType === 'DC');
+        if (station.currentType === 'DC')
+          traits.custom({ chargerId }, 'ROAMING', ['Hubject', 'GIREVE']);
       });
     });
   }
@@ -361,8 +365,16 @@ function coverEveryStatus(plan: SeedPlan) {
   });
 }
 
+export interface DemoSeedOptions {
+  /**
+   * Sandbox only: also the demo lot admin with its public password (demo-parking-access.ts).
+   * Never in production.
+   */
+  demoLotAdmin?: boolean;
+}
+
 /** The demo network of §2 of the issue: real places, every state, free and paid tariffs. */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await seedReferenceData(t);
@@ -372,6 +384,9 @@ export async function seedDemoData(db: Db): Promise<void> {
     demoLocations.forEach((loc, i) => planDemoLocation(plan, rng, catalog, loc, i, 'HU-VP-'));
     coverEveryStatus(plan);
     await plan.write(t);
+    await seedLoyaltyDemo(t);
+    await seedDemoPermits(t);
+    if (options.demoLotAdmin) await seedDemoLotAdmin(t);
 
     await t.insert(newsPosts).values(
       newsList.map((n) => ({
@@ -429,6 +444,7 @@ export async function seedDemoData(db: Db): Promise<void> {
 export async function seedDemoDataIfEmpty(
   db: Db,
   log: { info: (msg: string) => void },
+  options: DemoSeedOptions = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -439,7 +455,7 @@ export async function seedDemoDataIfEmpty(
       .select({ count: sql<number>`count(*)::int` })
       .from(locations);
     if (marker || count > 0) return false;
-    await seedDemoData(t);
+    await seedDemoData(t, options);
     log.info(`Seeded the demo network: ${demoLocations.length} locations`);
     return true;
   });

@@ -120,6 +120,30 @@ describe('demo seed', () => {
     );
   });
 
+  it('names the amenities in both languages (list items, not Hungarian free text)', async () => {
+    const items = await rows<{ value_hu: string; value_en: string }>(sql`
+      select i.value_hu, i.value_en from trait_list_items i join traits t on t.id = i.trait_id
+      where t.identifier = 'AMENITIES' order by i.order_number`);
+    expect(items).toEqual([
+      { value_hu: 'Wi-Fi', value_en: 'Wi-Fi' },
+      { value_hu: 'Mosdó', value_en: 'Toilets' },
+      { value_hu: 'Kávézó', value_en: 'Café' },
+      { value_hu: 'Játszótér', value_en: 'Playground' },
+    ]);
+    const custom = await rows<{ n: number }>(sql`
+      select count(*)::int as n from trait_values v join traits t on t.id = v.trait_id
+      where t.identifier = 'AMENITIES' and cardinality(v.list_strings) > 0`);
+    expect(custom[0]!.n).toBe(0);
+  });
+
+  it('writes English tariff lines with Ft, as the app formats money', async () => {
+    const lines = await rows<{ lines: string[] }>(sql`
+      select description_lines_en as lines from charging_tariffs`);
+    const all = lines.flatMap((r) => r.lines).join('\n');
+    expect(all).toContain('120 Ft/kWh');
+    expect(all).not.toContain('HUF');
+  });
+
   it('has the reference data: 249 countries, 35 public-space types, about 50 EV models', async () => {
     expect(await count('countries')).toBe(249);
     const hu = await rows<{ name_hu: string; name_en: string }>(

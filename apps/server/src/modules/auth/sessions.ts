@@ -1,7 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { EventEmitter } from 'node:events';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { userSessions, users } from '../../db/schema/accounts.js';
 import type { Credentials } from './credentials.js';
+import { sessionCache, type CachedSession } from './session-cache.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** A session lasts 180 days from its last use. */
@@ -16,12 +19,20 @@ export interface AuthUser {
   casualCharge: boolean;
   preferredLanguage: 'hu' | 'en';
   sessionId: number;
+  /** A guest's charge-link session: only this charge, only on `chargeLink` routes. */
+  chargeId: number | null;
 }
 
 export async function createSession(
-  db: Db,
+  db: DbOrTx,
   userId: number,
-  options: { userAgent?: string; oauthClientId?: string } = {},
+  options: {
+    userAgent?: string;
+    oauthClientId?: string;
+    /** A charge-link session (scoped to this charge), valid for `days`. */
+    chargeId?: number;
+    days?: number;
+  } = {},
 ) {
   const token = newToken();
   const accessToken = newToken();
@@ -30,77 +41,164 @@ export async function createSession(
     tokenHash: hashToken(token),
     accessTokenHash: hashToken(accessToken),
     oauthClientId: options.oauthClientId ?? null,
+    chargeId: options.chargeId ?? null,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
-    expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+    expiresAt: new Date(Date.now() + (options.days ?? SESSION_DAYS) * 86_400_000),
   });
   return { token, accessToken };
 }
 
 /**
  * The user behind Basic (user id or e-mail + token) or Bearer credentials, or null. The token is
- * looked up by its hash; for Basic the login must also name the session's owner.
+ * looked up by its hash (in this replica's short-lived cache first); for Basic the login must
+ * also name the session's owner.
  */
 export async function resolveUser(db: Db, creds: Credentials): Promise<AuthUser | null> {
   const hash = hashToken(creds.token);
-  const live = and(
-    isNull(userSessions.revokedAt),
-    gt(userSessions.expiresAt, sql`now()`),
-    isNull(users.deletedAt),
-  );
-  const [row] = await db
-    .select({
-      sessionId: userSessions.id,
-      lastUsedAt: userSessions.lastUsedAt,
-      id: users.id,
-      email: users.email,
-      types: users.types,
-      casualUser: users.casualUser,
-      casualCharge: users.casualCharge,
-      preferredLanguage: users.preferredLanguage,
-      activatedAt: users.activatedAt,
-    })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(
-      and(
-        creds.kind === 'bearer'
-          ? eq(userSessions.accessTokenHash, hash)
-          : eq(userSessions.tokenHash, hash),
-        live,
-      ),
-    );
-  if (!row) return null;
-  if (creds.kind === 'basic') {
-    const login = creds.login.toLowerCase();
-    if (login !== String(row.id) && login !== row.email) return null;
+  const key = sessionCache.key(db, creds.kind, hash);
+  let session = sessionCache.get(key);
+  if (!session) {
+    const startedAt = sessionCache.epoch();
+    const found = await findSession(db, creds.kind, hash);
+    if (!found) return null;
+    session = sessionCache.set(key, found, startedAt);
   }
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+  const now = Date.now();
+  if (now >= session.expiresAt) return null;
+  if (creds.kind === 'basic' && !session.logins.includes(creds.login.toLowerCase())) return null;
+  // A charge link lasts its fixed time; other sessions are kept alive by use.
+  if (session.user.chargeId === null && now - session.lastUsedAt > TOUCH_AFTER_MS) {
+    session.lastUsedAt = now;
     await db
       .update(userSessions)
-      .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
-      .where(eq(userSessions.id, row.sessionId));
+      .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + SESSION_DAYS * 86_400_000) })
+      .where(eq(userSessions.id, session.user.sessionId));
   }
+  return { ...session.user };
+}
+
+/** The live session behind a token hash (one query per credential kind, built once). */
+const sessionQuery = (kind: Credentials['kind']) =>
+  preparedQuery((db) =>
+    db
+      .select({
+        sessionId: userSessions.id,
+        lastUsedAt: userSessions.lastUsedAt,
+        expiresAt: userSessions.expiresAt,
+        chargeId: userSessions.chargeId,
+        id: users.id,
+        email: users.email,
+        types: users.types,
+        casualUser: users.casualUser,
+        casualCharge: users.casualCharge,
+        preferredLanguage: users.preferredLanguage,
+      })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .where(
+        and(
+          eq(
+            kind === 'bearer' ? userSessions.accessTokenHash : userSessions.tokenHash,
+            sql.placeholder('hash'),
+          ),
+          isNull(userSessions.revokedAt),
+          gt(userSessions.expiresAt, sql`now()`),
+          isNull(users.deletedAt),
+        ),
+      )
+      .prepare(kind === 'bearer' ? 'session_by_access_token' : 'session_by_token'),
+  );
+const sessionQueries = { basic: sessionQuery('basic'), bearer: sessionQuery('bearer') };
+
+async function findSession(
+  db: Db,
+  kind: Credentials['kind'],
+  hash: string,
+): Promise<CachedSession | null> {
+  const [row] = await sessionQueries[kind](db).execute({ hash });
+  if (!row) return null;
   return {
-    id: row.id,
-    email: row.email,
-    types: row.types,
-    casualUser: row.casualUser,
-    casualCharge: row.casualCharge,
-    preferredLanguage: row.preferredLanguage === 'en' ? 'en' : 'hu',
-    sessionId: row.sessionId,
+    user: {
+      id: row.id,
+      email: row.email,
+      types: row.types,
+      casualUser: row.casualUser,
+      casualCharge: row.casualCharge,
+      preferredLanguage: row.preferredLanguage === 'en' ? 'en' : 'hu',
+      sessionId: row.sessionId,
+      chargeId: row.chargeId,
+    },
+    logins: [String(row.id), row.email],
+    expiresAt: row.expiresAt.getTime(),
+    lastUsedAt: row.lastUsedAt.getTime(),
   };
 }
 
+/** Which sessions a revocation ended, so that live connections (the /ws sockets) end too. */
+export type SessionRevocation = { db: Db } & ({ sessionId: number } | { userId: number });
+export const sessionRevocations = new EventEmitter<{ revoked: [SessionRevocation] }>();
+// One listener per app instance (tests build many in one process).
+sessionRevocations.setMaxListeners(0);
+
 export async function revokeSession(db: Db, sessionId: number) {
-  await db
+  const [revoked] = await db
     .update(userSessions)
     .set({ revokedAt: new Date() })
-    .where(eq(userSessions.id, sessionId));
+    .where(eq(userSessions.id, sessionId))
+    .returning({ userId: userSessions.userId });
+  if (!revoked) return;
+  sessionCache.forgetUser(revoked.userId);
+  // By user: other replicas drop the user's cached sessions and re-check the user's sockets.
+  sessionRevocations.emit('revoked', { db, userId: revoked.userId });
 }
 
+/** Ends every session of the user and tells live connections. */
 export async function revokeAllSessions(db: Db, userId: number) {
+  await endUserSessions(db, userId);
+  announceRevokedSessions(db, userId);
+}
+
+/**
+ * Ends the user's sessions, all or all but `keepSessionId` (the caller's own). Inside a
+ * transaction the caller announces it with `announceRevokedSessions` once it has committed, so
+ * live sockets are re-checked against the committed state.
+ */
+export async function endUserSessions(db: DbOrTx, userId: number, keepSessionId?: number) {
   await db
     .update(userSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        isNull(userSessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(userSessions.id, keepSessionId),
+      ),
+    );
+}
+
+/** Tells live connections (the /ws sockets) that the user's sessions were ended. */
+export function announceRevokedSessions(db: Db, userId: number) {
+  sessionCache.forgetUser(userId);
+  sessionRevocations.emit('revoked', { db, userId });
+}
+
+/** Of the given sessions, those still valid (not revoked, not expired, user not deleted). */
+export async function liveSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
+  const live = new Set<number>();
+  for (let i = 0; i < sessionIds.length; i += 5000) {
+    const rows = await db
+      .select({ id: userSessions.id })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .where(
+        and(
+          inArray(userSessions.id, sessionIds.slice(i, i + 5000)),
+          isNull(userSessions.revokedAt),
+          gt(userSessions.expiresAt, sql`now()`),
+          isNull(users.deletedAt),
+        ),
+      );
+    for (const r of rows) live.add(r.id);
+  }
+  return live;
 }

@@ -17,6 +17,8 @@ export const policies = {
   loginEmail: { limit: 5, windowMinutes: 15, lockMinutes: 15 },
   loginIp: { limit: 30, windowMinutes: 15, lockMinutes: 15 },
   registerIp: { limit: 10, windowMinutes: 60, lockMinutes: 60 },
+  /** Failed /ws auth frames (each a guessed token), per client address, as loginIp. */
+  wsAuthIp: { limit: 30, windowMinutes: 15, lockMinutes: 15 },
 } satisfies Record<string, ThrottlePolicy>;
 
 export async function lockedUntil(db: Db, key: string): Promise<Date | null> {

@@ -55,6 +55,8 @@ export function chargerTariffView(tariff: TariffRow, lang: Lang) {
     freeCharging: tariff.freeCharging,
     unitChargingGross: tariff.unitChargingGross,
     convenienceFeeGross: tariff.convenienceFeeGross,
+    parkingEnabled: tariff.parkingEnabled,
+    parkingToHoldGross: tariff.parkingToHoldGross,
     descriptionLines: pick(
       lang,
       tariff.descriptionLinesHu,

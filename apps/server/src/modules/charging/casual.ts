@@ -6,7 +6,9 @@ import type { AuthUser } from '../auth/sessions.js';
 import { createSession } from '../auth/sessions.js';
 import { findUserByEmail, findUserById, type UserRow } from '../users/repository.js';
 import { toUserDto } from '../users/user-dto.js';
+import { createChargeLinkSession } from './guest-link.js';
 import type { ChargingDeps } from './lifecycle.js';
+import { parkCodeRefused } from './park-code.js';
 import { startCharge, startableCharger } from './start.js';
 
 export interface CasualStartInput {
@@ -24,7 +26,8 @@ export interface CasualStartInput {
  * of the offered amounts. The guest is a casual user made for the e-mail (or the one already
  * there). A session token comes back only to whom it is safe to give: a new guest, or the
  * caller already logged in as that guest — otherwise anyone who typed a guest's e-mail would
- * read their charges. A registered user's e-mail is refused: they log in instead.
+ * read their charges; anyone else gets a charge-link session that sees only the charge just
+ * started. A registered user's e-mail is refused: they log in instead.
  */
 export async function startCasualCharge(
   deps: ChargingDeps,
@@ -41,6 +44,8 @@ export async function startCasualCharge(
       fields: [{ field: 'email', messageKey: 'charge.error.CASUAL_EMAIL_REGISTERED' }],
     });
   }
+  // A new guest has no parking the code could name: refused before an account is made.
+  if (!user && input.parkCode) throw parkCodeRefused();
   if (!user) {
     user = await createCasualUser(deps, email, input.lang);
     created = true;
@@ -57,11 +62,11 @@ export async function startCasualCharge(
     req: input.req,
   });
   const url = result.kind === 'payment' ? result.url : '';
-  const mayLogIn = created || input.caller?.id === user.id;
-  if (!mayLogIn) return { url, login: null };
-  const { token } = await createSession(deps.db, user.id, {
-    userAgent: input.req.headers['user-agent'],
-  });
+  const mayLogIn = created || (input.caller?.id === user.id && input.caller.chargeId === null);
+  // Someone else who typed a known guest's e-mail sees only the charge they are paying for.
+  const { token } = mayLogIn
+    ? await createSession(deps.db, user.id, { userAgent: input.req.headers['user-agent'] })
+    : await createChargeLinkSession(deps.db, user.id, result.charge.id);
   return { url, login: { user: toUserDto(user), token } };
 }
 

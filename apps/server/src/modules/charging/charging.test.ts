@@ -158,7 +158,12 @@ describe('wallet hold', () => {
   });
 
   it('bills nothing when no energy was delivered: the hold goes back and there is no receipt', async () => {
-    const { chargerId } = await h.charger('CP-ZERO');
+    // A car that is already full: the charger meters nothing.
+    const { chargerId } = await h.charger(
+      'CP-ZERO',
+      {},
+      { car: { maxPowerKw: 22, batteryKwh: 0 } },
+    );
     const before = await walletBalance(h.db, anna.id);
     await h.api(
       `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-minutes=30`,
@@ -196,6 +201,12 @@ describe('wallet hold', () => {
     expect(await h.count('charges', sql`user_id = ${bela.id}`)).toBe(1);
     expect(await walletBalance(h.db, bela.id)).toBe(before + 10_000 - 2000);
     const c = await untilStatus(h, bela, 'STARTED');
+    // A late tap, after the charger is already busy with this driver's charge, says so too.
+    const late = await h.api(
+      `/api/v1/charger/start-charging-wallet?charger-id=${chargerId}&charging-amount=2000`,
+      bela,
+    );
+    expect(late.body.data.responseCode).toBe('ALREADY_CHARGING');
     await h.api(`/api/v1/charger/stop-charging?chargerId=${chargerId}&chargeId=${c.id}`, bela);
     await finished(bela);
   });

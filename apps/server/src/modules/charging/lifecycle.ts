@@ -2,17 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  chargePoints,
   chargeReceipts,
   chargers,
   charges,
   moneyHolds,
   ocppTransactions,
   pointsLedger,
+  users,
 } from '../../db/schema/index.js';
+import { queueMail } from '../mail/outbox.js';
 import type { OcppCommands } from '../ocpp/commands.js';
 import type { PaymentDeps } from '../payments/payments.js';
 import { captureHold, releaseHold } from '../payments/holds.js';
 import { debitWallet } from '../payments/ledger.js';
+import { queueReceiptMail, sendChargeLink } from './guest-link.js';
 import { costOf, pointsFor, withinHold } from './pricing.js';
 import { chargeById, type ChargeRow } from './repository.js';
 
@@ -32,6 +36,12 @@ export interface ChargingDeps {
 export const START_WINDOW_MS = 30_000;
 /** How long a RemoteStart/RemoteStop may wait for the charger's answer. */
 const COMMAND_TIMEOUT_MS = 15_000;
+/**
+ * A settlement claim older than this is taken over. Settling twice at once is harmless
+ * (captureHold acts once, the final write is conditional), so the claim only spares duplicate
+ * work; a process killed mid-settlement must not hold the charge up for long.
+ */
+export const SETTLE_CLAIM_STALE_MS = 30_000;
 
 export const holdCause = (chargeId: number) => `charge:${chargeId}`;
 
@@ -80,7 +90,12 @@ export async function onMoneyReady(deps: ChargingDeps, chargeId: number): Promis
     })
     .where(and(eq(charges.id, chargeId), eq(charges.status, 'NEW')))
     .returning();
-  if (reserved) await sendRemoteStart(deps, reserved);
+  if (!reserved) return;
+  // A guest gets the link back to the charge now (a lost mail must not keep the car waiting).
+  await sendChargeLink(deps.db, deps.pay.config.publicUrl, reserved).catch((err: unknown) =>
+    deps.log.error({ err, chargeId }, 'guest charge link not queued'),
+  );
+  await sendRemoteStart(deps, reserved);
 }
 
 /** RemoteStartTransaction, sent once per charge (claimed by remoteStartSentAt). */
@@ -196,7 +211,7 @@ export async function onMeterValues(
 export async function requestStop(
   deps: ChargingDeps,
   charge: ChargeRow,
-  reason: 'user' | 'limit' | 'resend',
+  reason: 'user' | 'limit' | 'resend' | 'carLeft',
 ): Promise<void> {
   if (charge.ocppTransactionId === null) {
     await endUnstarted(deps, charge.id, reason === 'user' ? 'stoppedBeforeStart' : 'limit');
@@ -207,7 +222,7 @@ export async function requestStop(
     .set({ status: 'FINISHING', stopRequestedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(charges.id, charge.id), eq(charges.status, 'STARTED')))
     .returning({ id: charges.id });
-  if (!claimed && reason === 'limit') return;
+  if (!claimed && (reason === 'limit' || reason === 'carLeft')) return;
   if (!claimed) {
     // stopRequestedAt keeps the first request (the unconfirmed-stop clock); updatedAt paces resends.
     await deps.db
@@ -216,9 +231,39 @@ export async function requestStop(
       .where(and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING')));
   }
   const { chargePointId } = await connectorOf(deps.db, charge.chargerId);
-  await deps.commands.remoteStopTransaction(chargePointId, charge.ocppTransactionId, {
-    timeoutMs: COMMAND_TIMEOUT_MS,
-  });
+  const answer = await deps.commands.remoteStopTransaction(
+    chargePointId,
+    charge.ocppTransactionId,
+    { timeoutMs: COMMAND_TIMEOUT_MS },
+  );
+  if (answer.status === 'Rejected') await onStopRejected(deps, charge.id);
+}
+
+/**
+ * The charger refused to stop our transaction. If it no longer has it — it rebooted since the
+ * start (OCPP TC_032) or its connector is free — no StopTransaction will come: the charge is
+ * closed at once on the last meter value the charger sent and settled (the rest of the hold
+ * released), and the driver is told. Otherwise the stop is resent as usual.
+ */
+export async function onStopRejected(deps: ChargingDeps, chargeId: number): Promise<void> {
+  const [row] = await deps.db
+    .select({
+      charge: charges,
+      tx: ocppTransactions,
+      connector: chargers.status,
+      bootAt: chargePoints.lastBootAt,
+    })
+    .from(charges)
+    .innerJoin(ocppTransactions, eq(ocppTransactions.id, charges.ocppTransactionId))
+    .innerJoin(chargers, eq(chargers.id, charges.chargerId))
+    .innerJoin(chargePoints, eq(chargePoints.id, chargers.chargePointId))
+    .where(eq(charges.id, chargeId));
+  if (!row || row.charge.status !== 'FINISHING' || row.charge.endTime || row.tx.stoppedAt) return;
+  const rebooted = row.bootAt !== null && row.bootAt.getTime() > row.tx.createdAt.getTime();
+  const free = !['OCCUPIED', 'FINISHING', 'UNKNOWN'].includes(row.connector);
+  if (!rebooted && !free) return;
+  deps.log.warn({ chargeId, rebooted, connector: row.connector }, 'charger lost the transaction');
+  await closeUnconfirmed(deps, row.charge, row.tx, 'chargerLostTransaction');
 }
 
 /**
@@ -293,12 +338,39 @@ async function parkingState(
   return { waiting: false, until: new Date(charge.endTime.getTime() + waitedMs) };
 }
 
+/** Reports in which a car is at the connector. */
+const CAR_PRESENT = new Set(['Preparing', 'Charging', 'SuspendedEV', 'SuspendedEVSE', 'Finishing']);
+
 /** The connector left Finishing (car unplugged): parking time ends, the charge is settled. */
 export async function onConnectorFreed(
   deps: ChargingDeps,
-  e: { chargePointId: string; connectorId: number; status: string; timestamp: Date },
+  e: {
+    chargePointId: string;
+    connectorId: number;
+    status: string;
+    timestamp: Date;
+    previousOcppStatus: string | null;
+  },
 ): Promise<void> {
   const onThisConnector = sql`${charges.chargerId} = (select id from chargers where charge_point_id = ${e.chargePointId} and connector_id = ${e.connectorId})`;
+  if (e.previousOcppStatus === null || !CAR_PRESENT.has(e.previousOcppStatus)) {
+    // Not a change we saw happen (the first report after a reconnect or our restart): the car
+    // left at a time nobody knows, so no parking is billed.
+    const gone = await deps.db
+      .update(charges)
+      .set({ unpluggedAt: sql`${charges.endTime}` })
+      .where(
+        and(
+          eq(charges.status, 'FINISHING'),
+          isNull(charges.unpluggedAt),
+          sql`${charges.endTime} is not null`,
+          onThisConnector,
+        ),
+      )
+      .returning({ id: charges.id });
+    for (const r of gone) await settle(deps, r.id);
+    return;
+  }
   const rows = await deps.db
     .update(charges)
     .set({ unpluggedAt: e.timestamp })
@@ -359,7 +431,7 @@ export async function settle(deps: ChargingDeps, chargeId: number): Promise<void
         eq(charges.id, chargeId),
         eq(charges.status, 'FINISHING'),
         sql`${charges.endTime} is not null`,
-        sql`(${charges.settleClaimedAt} is null or ${charges.settleClaimedAt} < now() - interval '2 minutes')`,
+        sql`(${charges.settleClaimedAt} is null or ${charges.settleClaimedAt} < now() - make_interval(secs => ${SETTLE_CLAIM_STALE_MS / 1000}))`,
       ),
     )
     .returning();
@@ -401,14 +473,19 @@ export async function settle(deps: ChargingDeps, chargeId: number): Promise<void
       .returning({ id: charges.id });
     if (!done) return;
     if (cost.grossPrice <= 0) return;
-    await tx.insert(chargeReceipts).values({
-      userId: charge.userId,
-      chargeId: charge.id,
-      energyWh,
-      grossPrice: cost.grossPrice,
-      paidAmount: paid,
-      paidAt: paid >= cost.grossPrice ? new Date() : null,
-    });
+    const [receipt] = await tx
+      .insert(chargeReceipts)
+      .values({
+        userId: charge.userId,
+        chargeId: charge.id,
+        energyWh,
+        grossPrice: cost.grossPrice,
+        paidAmount: paid,
+        paidAt: paid >= cost.grossPrice ? new Date() : null,
+      })
+      .returning();
+    // A guest's receipt goes by e-mail, in this transaction: exactly once with the receipt.
+    await queueReceiptMail(tx, deps.pay.config.publicUrl, charge, receipt!, cost);
     if (walletPays) {
       // Metered above the hold (the charger stops a moment after the limit): the wallet pays it
       // and may go negative, which blocks the next start (NEGATIVE_WALLET).
@@ -421,7 +498,13 @@ export async function settle(deps: ChargingDeps, chargeId: number): Promise<void
     if (points > 0) {
       await tx
         .insert(pointsLedger)
-        .values({ userId: charge.userId, amount: points, cause })
+        .values({
+          userId: charge.userId,
+          amount: points,
+          cause,
+          reason: 'CHARGE',
+          chargeId: charge.id,
+        })
         .onConflictDoNothing();
     }
   });
@@ -429,28 +512,44 @@ export async function settle(deps: ChargingDeps, chargeId: number): Promise<void
 
 /**
  * A stop the charger never confirmed (no StopTransaction long after RemoteStop, e.g. a charger
- * gone for good): the charge is closed on the last meter value the charger sent and its
- * timestamp — never more than the evidence — without parking. A StopTransaction arriving
- * later changes nothing.
+ * gone for good), or a transaction the charger lost: the charge is closed on the last meter
+ * value the charger sent and its timestamp — never more than the evidence — without parking,
+ * and the driver gets a mail saying so (in the same database transaction, so once). A
+ * StopTransaction arriving later changes nothing.
  */
 export async function closeUnconfirmed(
   deps: ChargingDeps,
   charge: ChargeRow,
   tx: typeof ocppTransactions.$inferSelect,
+  reason: 'stopNotConfirmed' | 'chargerLostTransaction' = 'stopNotConfirmed',
 ): Promise<void> {
   const energyWh = tx.lastMeterWh !== null ? Math.max(0, tx.lastMeterWh - tx.meterStartWh) : 0;
   const endTime = tx.lastMeterAt ?? charge.startTime ?? new Date();
-  const [closed] = await deps.db
-    .update(charges)
-    .set({
-      endTime,
-      unpluggedAt: endTime,
-      energyWh,
-      endReason: 'stopNotConfirmed',
-      updatedAt: new Date(),
-    })
-    .where(and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING'), isNull(charges.endTime)))
-    .returning({ id: charges.id });
+  const closed = await deps.db.transaction(async (t) => {
+    const [row] = await t
+      .update(charges)
+      .set({ endTime, unpluggedAt: endTime, energyWh, endReason: reason, updatedAt: new Date() })
+      .where(
+        and(eq(charges.id, charge.id), eq(charges.status, 'FINISHING'), isNull(charges.endTime)),
+      )
+      .returning();
+    if (!row) return false;
+    const [driver] = await t
+      .select({ email: users.email, lang: users.preferredLanguage })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (driver) {
+      const cost = withinHold(costOf(energyWh, 0, row), row.holdAmount);
+      await queueMail(t, driver.email, driver.lang === 'en' ? 'en' : 'hu', {
+        template: 'chargeClosed',
+        reason,
+        energyWh,
+        grossPrice: cost.grossPrice,
+        link: `${deps.pay.config.publicUrl}/charge-history`,
+      });
+    }
+    return true;
+  });
   if (closed) await settle(deps, charge.id);
 }
 
@@ -472,6 +571,16 @@ export async function releaseOrphanHolds(deps: ChargingDeps): Promise<void> {
   for (const r of rows) await releaseHold(deps.pay, r.cause);
 }
 
+/** A NEW card charge whose payment failed may get a new payment until its payment window ends. */
+export function mayPayAgain(charge: ChargeRow, now = Date.now()): boolean {
+  return (
+    charge.status === 'NEW' &&
+    charge.paymentMethod === 'card' &&
+    charge.paymentDeadline !== null &&
+    charge.paymentDeadline.getTime() > now
+  );
+}
+
 /** A charge's card hold was settled by SimplePay: start it, end it, or give back a late one. */
 export async function onChargePaymentSettled(deps: ChargingDeps, chargeId: number) {
   const [hold] = await deps.db
@@ -479,7 +588,10 @@ export async function onChargePaymentSettled(deps: ChargingDeps, chargeId: numbe
     .from(moneyHolds)
     .where(eq(moneyHolds.cause, holdCause(chargeId)));
   if (hold?.status === 'failed') {
-    await endUnstarted(deps, chargeId, 'paymentFailed');
+    // Declined or cancelled: the driver may pay again (v1/charger/charge-payment) while the
+    // payment window lasts; the sweeper ends the charge at its deadline.
+    const charge = await chargeById(deps.db, chargeId);
+    if (!charge || !mayPayAgain(charge)) await endUnstarted(deps, chargeId, 'paymentFailed');
     return;
   }
   if (hold?.status !== 'held') return;

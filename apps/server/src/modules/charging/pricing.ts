@@ -1,3 +1,4 @@
+import { holdBreakdown } from '@voltpark/contract';
 import { ApiError } from '../../core/errors.js';
 
 /** The prices a charge is billed by, copied from the charger's tariff when it starts. */
@@ -45,10 +46,10 @@ const energyPrice = (kWh: number, p: PriceSnapshot) =>
  */
 export function bookingFor(mode: BookingMode, p: PriceSnapshot, powerKw: number): Booking {
   const free = p.freeCharging;
-  const parkingHold = !free && p.parkingEnabled ? p.parkingToHoldGross : 0;
+  // The same breakdown the start forms show before the pay page.
   const done = (b: Omit<Booking, 'hold'>): Booking => ({
     ...b,
-    hold: free ? 0 : b.chargeAmount + parkingHold,
+    hold: holdBreakdown(p, b.chargeAmount).total,
   });
   switch (mode.kind) {
     case 'time': {

@@ -5,7 +5,7 @@ import { chargeReceipts, payments } from '../../db/schema/index.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import { findUserById } from '../users/repository.js';
 import { startCardPayment, type PaymentDeps } from '../payments/payments.js';
-import { ownReceipt } from './repository.js';
+import { ownReceipt, type ChargeViewer } from './repository.js';
 
 /**
  * v1/simplepay/start/{rowNumber}: pays what is still open on the user's receipt with a one-step
@@ -13,11 +13,12 @@ import { ownReceipt } from './repository.js';
  */
 export async function startReceiptPayment(
   deps: PaymentDeps,
-  userId: number,
+  viewer: ChargeViewer,
   rowNumber: number,
   lang: Lang,
 ): Promise<string> {
-  const receipt = await ownReceipt(deps.db, userId, rowNumber);
+  const userId = viewer.id;
+  const receipt = await ownReceipt(deps.db, viewer, rowNumber);
   const open = receipt.grossPrice - receipt.paidAmount;
   if (receipt.paidAt || open <= 0) {
     throw new ApiError(409, 'receipt.alreadyPaid', { responseCode: 'RECEIPT_ALREADY_PAID' });

@@ -1,6 +1,7 @@
 import type { ChargeRecord, CurrentCharge, PriceSettings, Receipt } from '@voltpark/contract';
 import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   billingData,
   chargePoints,
@@ -8,12 +9,13 @@ import {
   chargers,
   charges,
   chargingTariffs,
+  moneyHolds,
   ocppTransactions,
   userCars,
   vehicles,
 } from '../../db/schema/index.js';
 import { ApiError, notFound } from '../../core/errors.js';
-import type { PriceSnapshot } from './pricing.js';
+import { costOf, type PriceSnapshot } from './pricing.js';
 
 export type ChargeRow = typeof charges.$inferSelect;
 
@@ -111,12 +113,27 @@ export async function chargeById(db: DbOrTx, id: number): Promise<ChargeRow | nu
   return row ?? null;
 }
 
+/**
+ * The caller's view of charges: a charge-link session (a guest's e-mailed link) sees only its
+ * own charge. `auth/sessions` AuthUser carries it.
+ */
+export interface ChargeViewer {
+  id: number;
+  chargeId: number | null;
+}
+
+const viewable = (viewer: ChargeViewer) =>
+  and(
+    eq(charges.userId, viewer.id),
+    viewer.chargeId === null ? undefined : eq(charges.id, viewer.chargeId),
+  );
+
 /** The user's charge (any status), or 404 — another user's charge is not found either. */
-export async function ownCharge(db: Db, userId: number, id: number): Promise<ChargeRow> {
+export async function ownCharge(db: Db, viewer: ChargeViewer, id: number): Promise<ChargeRow> {
   const [row] = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.id, id), eq(charges.userId, userId)));
+    .where(and(eq(charges.id, id), viewable(viewer)));
   if (!row) throw notFound('charge.notFound');
   return row;
 }
@@ -132,22 +149,46 @@ export async function activeChargeOf(db: DbOrTx, userId: number): Promise<Charge
 const kWh = (wh: number | null | undefined) => Math.round(wh ?? 0) / 1000;
 
 /** SPEC §3 Current charge: energy from the charger's meter values. */
-export async function currentChargeOf(db: Db, userId: number): Promise<CurrentCharge | null> {
-  const [row] = await db
-    .select({
-      charge: charges,
-      charger: chargers.name,
-      locationId: chargePoints.locationId,
-      meterStartWh: ocppTransactions.meterStartWh,
-      lastMeterWh: ocppTransactions.lastMeterWh,
-      meterStopWh: ocppTransactions.meterStopWh,
-      lastPowerW: ocppTransactions.lastPowerW,
-    })
-    .from(charges)
-    .innerJoin(chargers, eq(chargers.id, charges.chargerId))
-    .innerJoin(chargePoints, eq(chargePoints.id, chargers.chargePointId))
-    .leftJoin(ocppTransactions, eq(ocppTransactions.id, charges.ocppTransactionId))
-    .where(and(eq(charges.userId, userId), ne(charges.status, 'FINISHED')));
+const currentChargeQuery = (scope: 'user' | 'chargeLink') =>
+  preparedQuery((db) =>
+    db
+      .select({
+        charge: charges,
+        charger: chargers.name,
+        locationId: chargePoints.locationId,
+        meterStartWh: ocppTransactions.meterStartWh,
+        lastMeterWh: ocppTransactions.lastMeterWh,
+        meterStopWh: ocppTransactions.meterStopWh,
+        lastPowerW: ocppTransactions.lastPowerW,
+        holdStatus: moneyHolds.status,
+      })
+      .from(charges)
+      .innerJoin(chargers, eq(chargers.id, charges.chargerId))
+      .innerJoin(chargePoints, eq(chargePoints.id, chargers.chargePointId))
+      .leftJoin(ocppTransactions, eq(ocppTransactions.id, charges.ocppTransactionId))
+      .leftJoin(moneyHolds, eq(moneyHolds.cause, sql`'charge:' || ${charges.id}`))
+      .where(
+        and(
+          eq(charges.userId, sql.placeholder('userId')),
+          scope === 'chargeLink' ? eq(charges.id, sql.placeholder('chargeId')) : undefined,
+          ne(charges.status, 'FINISHED'),
+        ),
+      )
+      .prepare(scope === 'chargeLink' ? 'current_charge_of_link' : 'current_charge'),
+  );
+const currentChargeQueries = {
+  user: currentChargeQuery('user'),
+  chargeLink: currentChargeQuery('chargeLink'),
+};
+
+export async function currentChargeOf(db: Db, viewer: ChargeViewer): Promise<CurrentCharge | null> {
+  const [row] =
+    viewer.chargeId === null
+      ? await currentChargeQueries.user(db).execute({ userId: viewer.id })
+      : await currentChargeQueries.chargeLink(db).execute({
+          userId: viewer.id,
+          chargeId: viewer.chargeId,
+        });
   if (!row) return null;
   const c = row.charge;
   const register = row.meterStopWh ?? row.lastMeterWh;
@@ -168,6 +209,11 @@ export async function currentChargeOf(db: Db, userId: number): Promise<CurrentCh
     countParkingFee: c.status === 'FINISHING' && c.parkingEnabled && c.endTime !== null,
     minutesAfterParkingStart: c.parkingEnabled ? c.minutesAfterParkingStart : null,
     locationId: row.locationId,
+    // What the energy so far costs, as the receipt will bill it (parking comes on top at the end).
+    runningCost:
+      c.startTime === null || c.freeCharging ? null : costOf(consumedWh, 0, c).priceOfCharging,
+    paymentFailed: c.status === 'NEW' && row.holdStatus === 'failed',
+    paymentDeadline: c.status === 'NEW' ? (c.paymentDeadline?.toISOString() ?? null) : null,
   };
 }
 
@@ -216,11 +262,15 @@ function toRecord(r: RecordRow): ChargeRecord {
 }
 
 /** Finished charges that really ran (a charger transaction), since `from`, newest first. */
-export async function chargeHistory(db: Db, userId: number, from: Date): Promise<ChargeRecord[]> {
+export async function chargeHistory(
+  db: Db,
+  viewer: ChargeViewer,
+  from: Date,
+): Promise<ChargeRecord[]> {
   const rows = await recordQuery(db)
     .where(
       and(
-        eq(charges.userId, userId),
+        viewable(viewer),
         eq(charges.status, 'FINISHED'),
         isNotNull(charges.startTime),
         gte(charges.endTime, from),
@@ -231,11 +281,9 @@ export async function chargeHistory(db: Db, userId: number, from: Date): Promise
   return rows.map(toRecord);
 }
 
-export async function lastFinished(db: Db, userId: number): Promise<ChargeRecord | null> {
+export async function lastFinished(db: Db, viewer: ChargeViewer): Promise<ChargeRecord | null> {
   const [row] = await recordQuery(db)
-    .where(
-      and(eq(charges.userId, userId), eq(charges.status, 'FINISHED'), isNotNull(charges.startTime)),
-    )
+    .where(and(viewable(viewer), eq(charges.status, 'FINISHED'), isNotNull(charges.startTime)))
     .orderBy(desc(charges.endTime), desc(charges.id))
     .limit(1);
   return row ? toRecord(row) : null;
@@ -243,12 +291,22 @@ export async function lastFinished(db: Db, userId: number): Promise<ChargeRecord
 
 export type ReceiptRow = typeof chargeReceipts.$inferSelect;
 
-/** The user's receipt by row number; another user's is not found. */
-export async function ownReceipt(db: Db, userId: number, rowNumber: number): Promise<ReceiptRow> {
+/** The user's receipt by row number; another user's (or another charge's, on a charge link) is not found. */
+export async function ownReceipt(
+  db: Db,
+  viewer: ChargeViewer,
+  rowNumber: number,
+): Promise<ReceiptRow> {
   const [row] = await db
     .select()
     .from(chargeReceipts)
-    .where(and(eq(chargeReceipts.rowNumber, rowNumber), eq(chargeReceipts.userId, userId)));
+    .where(
+      and(
+        eq(chargeReceipts.rowNumber, rowNumber),
+        eq(chargeReceipts.userId, viewer.id),
+        viewer.chargeId === null ? undefined : eq(chargeReceipts.chargeId, viewer.chargeId),
+      ),
+    );
   if (!row) throw notFound('receipt.notFound');
   return row;
 }

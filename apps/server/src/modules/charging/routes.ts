@@ -8,6 +8,7 @@ import { ocppErrorMessageKey } from '../ocpp/commands.js';
 import { createGateway } from '../payments/gateway.js';
 import { paymentEvents, type PaymentRow } from '../payments/payments.js';
 import { startCasualCharge } from './casual.js';
+import { openChargeLink } from './guest-link.js';
 import { registerChargingEvents } from './events.js';
 import {
   endUnstarted,
@@ -15,6 +16,7 @@ import {
   requestStop,
   type ChargingDeps,
 } from './lifecycle.js';
+import { chargePaymentUrl } from './pay-again.js';
 import { bookingFor } from './pricing.js';
 import { markReceiptPaid, startReceiptPayment } from './receipts.js';
 import {
@@ -77,10 +79,10 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
     stopSweeper?.();
   });
 
-  serve(app, apiRoutes.chargeCurrent, async ({ user }) => ok(await currentChargeOf(db, user.id)));
-  serve(app, apiRoutes.chargeLastFinished, async ({ user }) => ok(await lastFinished(db, user.id)));
+  serve(app, apiRoutes.chargeCurrent, async ({ user }) => ok(await currentChargeOf(db, user)));
+  serve(app, apiRoutes.chargeLastFinished, async ({ user }) => ok(await lastFinished(db, user)));
   serve(app, apiRoutes.chargeHistory, async ({ user, query }) =>
-    ok(await chargeHistory(db, user.id, historyFrom(query.filterFrom))),
+    ok(await chargeHistory(db, user, historyFrom(query.filterFrom))),
   );
 
   serve(app, apiRoutes.priceSettings, async ({ params }) => {
@@ -183,7 +185,7 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
   });
 
   serve(app, apiRoutes.stopCharging, async ({ user, query }) => {
-    const charge = await ownCharge(db, user.id, query.chargeId);
+    const charge = await ownCharge(db, user, query.chargeId);
     if (charge.chargerId !== query.chargerId) throw notFound('charge.notFound');
     if (!['RESERVED', 'STARTING', 'STARTED'].includes(charge.status)) {
       throw new ApiError(409, 'charge.notStoppable', { responseCode: 'CHARGE_NOT_STOPPABLE' });
@@ -197,7 +199,7 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
   });
 
   serve(app, apiRoutes.cancelChargeBeforeStart, async ({ user, query }) => {
-    const charge = await ownCharge(db, user.id, query.chargeId);
+    const charge = await ownCharge(db, user, query.chargeId);
     if (charge.status !== 'NEW' || !(await endUnstarted(deps, charge.id, 'cancelled'))) {
       throw new ApiError(409, 'charge.notCancellable', { responseCode: 'CHARGE_NOT_CANCELLABLE' });
     }
@@ -205,9 +207,15 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
   });
 
   serve(app, apiRoutes.receipt, async ({ user, params }) =>
-    ok(toReceipt(await ownReceipt(db, user.id, params.id))),
+    ok(toReceipt(await ownReceipt(db, user, params.id))),
   );
   serve(app, apiRoutes.simplepayStart, async ({ user, params, lang }) =>
-    ok(await startReceiptPayment(deps.pay, user.id, params.id, lang)),
+    ok(await startReceiptPayment(deps.pay, user, params.id, lang)),
+  );
+  serve(app, apiRoutes.chargePayment, async ({ user, query, lang }) =>
+    ok(await chargePaymentUrl(deps, user, query.chargeId, lang)),
+  );
+  serve(app, apiRoutes.guestChargeAccess, async ({ body }) =>
+    ok(await openChargeLink(db, body.token)),
   );
 }

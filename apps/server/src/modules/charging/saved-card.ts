@@ -14,6 +14,8 @@ export interface SavedCardHoldInput {
   amount: number;
   cause: string;
   causeId: number;
+  /** What the payment is for (default a charge). */
+  purpose?: 'charge' | 'parking' | 'surcharge';
   email: string;
   billingDataId?: number | null;
   browser: Partial<Pick<BrowserInfo, 'java' | 'lang' | 'color' | 'height' | 'width' | 'tz'>>;
@@ -46,12 +48,13 @@ export async function startSavedCardHold(
       fields: [{ field: 'card-id', messageKey: 'card.notFound' }],
     });
   }
-  const orderRef = `VP-CHARGE-${Date.now()}-${randomBytes(4).toString('hex')}`;
+  const purpose = input.purpose ?? 'charge';
+  const orderRef = `VP-${purpose.toUpperCase()}-${Date.now()}-${randomBytes(4).toString('hex')}`;
   const [payment] = await deps.db
     .insert(payments)
     .values({
       userId: input.userId,
-      purpose: 'charge',
+      purpose,
       orderRef,
       merchant: deps.gateway.merchant,
       total: input.amount,

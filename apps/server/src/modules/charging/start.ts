@@ -21,6 +21,7 @@ import {
 } from './repository.js';
 import { endUnstarted, holdCause, onMoneyReady, type ChargingDeps } from './lifecycle.js';
 import { startSavedCardHold, type SavedCardHoldInput } from './saved-card.js';
+import { parkingOfCode } from './park-code.js';
 
 export type PaymentChoice =
   | { kind: 'card' }
@@ -85,10 +86,19 @@ export async function startableCharger(deps: ChargingDeps, chargerId: number) {
  * Once the money is held the charger gets RemoteStart (lifecycle.onMoneyReady).
  */
 export async function startCharge(deps: ChargingDeps, input: StartInput): Promise<StartResult> {
+  // The driver's own open charge comes first: once a double tap's first start reaches the
+  // charger, its status alone would answer CHARGER_NOT_ACTIVE to the second tap.
+  if (await activeChargeOf(deps.db, input.userId)) throw startError('ALREADY_CHARGING');
   const charger = await startableCharger(deps, input.chargerId);
   const prices = priceSnapshot(charger.tariff);
-  if (await activeChargeOf(deps.db, input.userId)) throw startError('ALREADY_CHARGING');
   await checkBillingData(deps.db, input.userId, input.billingDataId);
+  const parkingSessionId = input.parkCode
+    ? await parkingOfCode(deps.db, {
+        userId: input.userId,
+        code: input.parkCode,
+        locationId: charger.locationId,
+      })
+    : null;
   const power = await chargingPowerKw(deps.db, input.userId, charger, input.carId);
   const booking = bookingFor(input.mode, prices, power);
   const free = booking.hold === 0;
@@ -106,7 +116,13 @@ export async function startCharge(deps: ChargingDeps, input: StartInput): Promis
     }
   }
 
-  const charge = await insertCharge(deps, input, charger, booking, free ? 'free' : payment.kind);
+  const charge = await insertCharge(
+    deps,
+    { ...input, parkingSessionId },
+    charger,
+    booking,
+    free ? 'free' : payment.kind,
+  );
   try {
     return await reserveMoney(deps, input, charge, booking, payment, free);
   } catch (err) {
@@ -122,7 +138,7 @@ export async function startCharge(deps: ChargingDeps, input: StartInput): Promis
 
 async function insertCharge(
   deps: ChargingDeps,
-  input: StartInput,
+  input: StartInput & { parkingSessionId: number | null },
   charger: StartCharger & { tariff: NonNullable<StartCharger['tariff']> },
   booking: Booking,
   method: ChargeRow['paymentMethod'],
@@ -140,6 +156,7 @@ async function insertCharge(
       carId: input.carId ?? null,
       billingDataId: input.billingDataId ?? null,
       parkCode: input.parkCode ?? null,
+      parkingSessionId: input.parkingSessionId,
       bookedMinutes: booking.bookedMinutes,
       bookedAmount: booking.bookedAmount,
       bookedEnergyWh: booking.bookedEnergyWh,

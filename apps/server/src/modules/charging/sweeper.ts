@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   chargeReceipts,
+  chargers,
   charges,
   moneyHolds,
   ocppTransactions,
@@ -10,12 +11,14 @@ import {
   closeUnconfirmed,
   endUnstarted,
   limitReached,
+  mayPayAgain,
   onMoneyReady,
   onTransactionStarted,
   onTransactionStopped,
   releaseOrphanHolds,
   requestStop,
   sendRemoteStart,
+  SETTLE_CLAIM_STALE_MS,
   settleIfDone,
   type ChargingDeps,
 } from './lifecycle.js';
@@ -41,8 +44,15 @@ export async function sweep(
   opts: { slow: boolean } = { slow: true },
 ): Promise<void> {
   const open = await deps.db
-    .select({ charge: charges, hold: moneyHolds.status, tx: ocppTransactions })
+    .select({
+      charge: charges,
+      hold: moneyHolds.status,
+      tx: ocppTransactions,
+      connector: chargers.status,
+      connectorSince: chargers.statusChangedAt,
+    })
     .from(charges)
+    .innerJoin(chargers, eq(chargers.id, charges.chargerId))
     .leftJoin(moneyHolds, sql`${moneyHolds.cause} = 'charge:' || ${charges.id}`)
     .leftJoin(
       ocppTransactions,
@@ -66,12 +76,13 @@ export async function sweep(
     .where(and(eq(charges.status, 'STARTED'), isNotNull(charges.ocppTransactionId)));
   deps.running.clear();
   for (const r of running) deps.running.add(r.tx!);
-  for (const { charge: c, hold, tx } of open) {
+  for (const { charge: c, hold, tx, connector, connectorSince } of open) {
     try {
       switch (c.status) {
         case 'NEW':
           if (hold === 'held') await onMoneyReady(deps, c.id);
-          else if (hold === 'failed') await endUnstarted(deps, c.id, 'paymentFailed');
+          else if (hold === 'failed' && !mayPayAgain(c, now))
+            await endUnstarted(deps, c.id, 'paymentFailed');
           else if (c.paymentDeadline && c.paymentDeadline.getTime() <= now)
             await endUnstarted(deps, c.id, 'paymentTimeout');
           break;
@@ -90,7 +101,10 @@ export async function sweep(
         case 'FINISHING':
           if (tx?.stoppedAt) {
             if (c.endTime === null) await onTransactionStopped(deps, tx.id);
-            else if (c.settleClaimedAt === null || now - c.settleClaimedAt.getTime() > 120_000)
+            else if (
+              c.settleClaimedAt === null ||
+              now - c.settleClaimedAt.getTime() > SETTLE_CLAIM_STALE_MS
+            )
               await settleIfDone(deps, c);
           } else if (
             tx &&
@@ -99,6 +113,16 @@ export async function sweep(
             now - c.stopRequestedAt.getTime() > UNCONFIRMED_STOP_MS
           ) {
             await closeUnconfirmed(deps, c, tx);
+          } else if (
+            tx &&
+            c.status === 'STARTED' &&
+            connector === 'AVAILABLE' &&
+            connectorSince.getTime() > tx.createdAt.getTime() &&
+            now - connectorSince.getTime() > STOP_RESEND_MS
+          ) {
+            // The car is gone but no StopTransaction followed (a charger that lost the
+            // transaction in a reboot says so by refusing the stop).
+            await requestStop(deps, c, 'carLeft');
           } else if (
             c.status === 'STARTED'
               ? limitReached(c, energyOf(tx), new Date())

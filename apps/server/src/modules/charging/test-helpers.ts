@@ -44,6 +44,7 @@ export class ChargingHarness {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     SEED_DEMO_DATA: 'never',
     SIMULATE_CHARGERS: '0',
+    GATES_MQTT_PORT: '0',
   });
   readonly sims: SimChargePoint[] = [];
   private constructor(readonly database: Database) {}

@@ -108,7 +108,7 @@ describe('GET /api/file', () => {
     ['type=news', 400],
     ['type=news&name=no-such-file.svg', 404],
     ['type=news&name=demo.ts', 404],
-    ['type=invoice&name=invoice-1.pdf&token=abc', 404],
+    ['type=invoice&name=invoice-1.pdf&token=abc', 401],
   ])('%s → %i, never a file outside the store', async (query, status) => {
     const res = await get(`/api/file?${query}`);
     expect(res.statusCode).toBe(status);

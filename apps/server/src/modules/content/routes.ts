@@ -5,6 +5,7 @@ import { ok } from '../../core/envelope.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import type { ModuleDeps } from '../index.js';
 import { findPublicFile, isSafeName } from './files.js';
+import { invoicePdfFor } from '../invoices/serving.js';
 import { activeFrontPageAd, clickFrontPageAd, randomFooter } from './repository.js';
 
 export function registerContentRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
@@ -18,10 +19,18 @@ export function registerContentRoutes(app: FastifyInstance, { db, config }: Modu
 
   serve(app, apiRoutes.footerRandom, async ({ lang }) => ok(await randomFooter(db, lang)));
 
-  serve(app, apiRoutes.file, async ({ query, reply }) => {
+  serve(app, apiRoutes.file, async ({ query, reply, user }) => {
     if (!isSafeName(query.name)) throw badRequest('file.invalidName');
-    // Invoices are served by the billing issue (they need the owner's token).
-    if (query.type === 'invoice') throw notFound('file.notFound');
+    if (query.type === 'invoice') {
+      // An invoice goes to its owner only: the token (or Authorization) says who asks.
+      const pdf = await invoicePdfFor(db, query.name, query.token, user?.id ?? null);
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `inline; filename="${pdf.filename}"`)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(pdf.body);
+    }
     const file = await findPublicFile(config.dataDir, query.type, query.subdir, query.name);
     if (!file) throw notFound('file.notFound');
     return (

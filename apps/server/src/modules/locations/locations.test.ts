@@ -341,6 +341,34 @@ describe('GET v1/location/filtered-locations', () => {
     expect(list.length).toBeLessThan(all.filter((l) => l.hasCharger).length);
   });
 
+  it("gives parking places their lot's price (free, Ft/hour, free minutes), as in the database", async () => {
+    const parking = await filtered('searchParking=1');
+    const tariffs = await rows<{
+      location_id: number;
+      free_parking: boolean;
+      gross_unit_parking: number;
+      free_minutes: number;
+    }>(sql`select pl.location_id, pt.free_parking, pt.gross_unit_parking, pt.free_minutes
+      from parking_lots pl join parking_tariffs pt on pt.id = pl.tariff_id
+      where pl.active and pt.active`);
+    expect(tariffs.length).toBeGreaterThan(0);
+    for (const tr of tariffs) {
+      const item = parking.find((l) => l.id === tr.location_id)!;
+      expect(item).toMatchObject({
+        parkingFree: tr.free_parking,
+        parkingUnitGross: tr.gross_unit_parking,
+        parkingFreeMinutes: tr.free_minutes,
+      });
+    }
+    expect(parking.some((l) => l.parkingFree === true)).toBe(true);
+    expect(parking.some((l) => (l.parkingUnitGross ?? 0) > 0)).toBe(true);
+    // A lot with no tariff has no price fields (the card says so); a place without a lot neither.
+    const priced = new Set(tariffs.map((tr) => tr.location_id));
+    for (const l of parking.filter((x) => !priced.has(x.id)))
+      expect(l.parkingUnitGross).toBeUndefined();
+    expect(all.filter((l) => !l.hasParking).every((l) => l.parkingFree === undefined)).toBe(true);
+  });
+
   it('searchCharger / searchPoi / searchParking select kinds, several widen', async () => {
     const chargers = await filtered('searchCharger=true');
     const shops = await filtered('searchPoi=true');
@@ -520,6 +548,22 @@ describe('GET v1/location/location and location-charger-poi/:id', () => {
           c.status.title.length > 0,
       ),
     ).toBe(true);
+  });
+
+  it('names the amenities in the asked language (no Hungarian values in English)', async () => {
+    const id = byName('Westend City Center');
+    const amenities = async (lang: string) => {
+      const loc = (await get(`/api/v1/location/location?id=${id}`, { 'x-lang': lang })).json()
+        .data as LocationDetail;
+      const tv = loc.traits.find((x) => x.trait.identifier === 'AMENITIES')!;
+      expect(tv.trait.type).toBe('LIST_MULTIPLE');
+      return tv.listItems.map((i) => i.value);
+    };
+    const hu = await amenities('hu');
+    const en = await amenities('en');
+    expect(hu).toContain('Mosdó');
+    expect(en).toContain('Toilets');
+    for (const word of ['Mosdó', 'Játszótér', 'Kávézó']) expect(en).not.toContain(word);
   });
 
   it('location-charger-poi gives the location and the picture base', async () => {

@@ -130,7 +130,11 @@ function listJsonQuery(where: SQL[], distance: SQL | null): SQL {
         || case when p.n > 0 then ',"hasPoi":true'
              || case when p.accepts then ',"acceptsPoints":true' else '' end
            else '' end
-        || case when pl.id is not null then ',"hasParking":true' else '' end
+        || case when pl.id is not null then ',"hasParking":true'
+             || case when pt.id is not null then ',"parkingFree":' || pt.free_parking::text
+               || ',"parkingUnitGross":' || pt.gross_unit_parking::text
+               || ',"parkingFreeMinutes":' || pt.free_minutes::text else '' end
+           else '' end
         || coalesce(',"distanceInKm":' || l.distance_km::text, '')
         || '}' as item
       from sel l
@@ -148,6 +152,7 @@ function listJsonQuery(where: SQL[], distance: SQL | null): SQL {
         from pois where active and location_id in (select id from sel) group by location_id
       ) p on p.location_id = l.id
       left join parking_lots pl on pl.location_id = l.id and pl.active
+      left join parking_tariffs pt on pt.id = pl.tariff_id and pt.active
     ) x`;
 }
 

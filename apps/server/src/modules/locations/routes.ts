@@ -4,6 +4,7 @@ import { MAP_POINTS_CONTENT_TYPE } from '@voltpark/contract/map-points';
 import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import type { ModuleDeps } from '../index.js';
+import { LocationDetailCache } from './detail-cache.js';
 import { FirstViewCache } from './first-view.js';
 import {
   etagMatches,
@@ -17,7 +18,6 @@ import {
   closestLocationId,
   filterLocationsJson,
   filterMapPoints,
-  getLocationDetail,
   mapLabels,
 } from './repository.js';
 
@@ -74,12 +74,15 @@ export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps)
     ok(await closestLocationId(db, query.latitude, query.longitude, query.product)),
   );
 
-  serve(app, apiRoutes.location, async ({ query, lang }) =>
-    ok(await getLocationDetail(db, query.id, lang)),
+  // Prepared answers (open panels re-ask them): sent as they are, like the location list.
+  const details = new LocationDetailCache(db, POI_PICTURE_BASE);
+  const json = 'application/json; charset=utf-8';
+  serve(app, apiRoutes.location, async ({ query, lang, req, reply }) =>
+    sendPrepared(req, reply, await details.get('location', query.id, lang), json),
   );
 
-  serve(app, apiRoutes.locationChargerPoi, async ({ params, lang }) =>
-    ok({ location: await getLocationDetail(db, params.id, lang), pictureBase: POI_PICTURE_BASE }),
+  serve(app, apiRoutes.locationChargerPoi, async ({ params, lang, req, reply }) =>
+    sendPrepared(req, reply, await details.get('locationChargerPoi', params.id, lang), json),
   );
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { MailAttachment } from '../../db/schema/accounts.js';
 
 interface PendingMail {
   id: number;
@@ -10,6 +11,15 @@ interface PendingMail {
   text_body: string;
   html_body: string;
   attempts: number;
+  attachments: MailAttachment[] | null;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
 }
 
 const BATCH = 20;
@@ -23,7 +33,7 @@ const MAX_ATTEMPTS = 12;
  */
 export async function deliverPendingMail(
   db: Db,
-  send: (m: { to: string; subject: string; text: string; html: string }) => Promise<void>,
+  send: (m: OutgoingMail) => Promise<void>,
   log: FastifyBaseLogger,
 ): Promise<number> {
   const result = await db.execute(sql`
@@ -32,12 +42,18 @@ export async function deliverPendingMail(
       select id from mail_outbox
       where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
       order by id limit ${BATCH} for update skip locked)
-    returning id, to_address, subject, text_body, html_body, attempts`);
+    returning id, to_address, subject, text_body, html_body, attempts, attachments`);
   const rows = (result as unknown as { rows: PendingMail[] }).rows;
   let delivered = 0;
   for (const m of rows) {
     try {
-      await send({ to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+      await send({
+        to: m.to_address,
+        subject: m.subject,
+        text: m.text_body,
+        html: m.html_body,
+        attachments: m.attachments ?? [],
+      });
       await db.execute(
         sql`update mail_outbox set sent_at = now(), last_error = null where id = ${m.id}`,
       );
@@ -55,8 +71,19 @@ export async function deliverPendingMail(
 
 export function smtpSender(smtpUrl: string, from: string) {
   const transport = nodemailer.createTransport(smtpUrl);
-  return async (m: { to: string; subject: string; text: string; html: string }) => {
-    await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+  return async (m: OutgoingMail) => {
+    await transport.sendMail({
+      from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      attachments: (m.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
+    });
   };
 }
 

@@ -1,11 +1,26 @@
 import type { Lang } from '@voltpark/contract';
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema/accounts.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { mailOutbox, type MailAttachment } from '../../db/schema/accounts.js';
 import { renderMail, type MailTemplate } from './templates.js';
 
 /** Renders a mail in the recipient's language and stores it; delivery happens in the background. */
-export async function queueMail(db: Db, to: string, lang: Lang, mail: MailTemplate) {
+export async function queueMail(db: DbOrTx, to: string, lang: Lang, mail: MailTemplate) {
+  return (await queueMailOnce(db, to, lang, mail, null))!;
+}
+
+/**
+ * Like queueMail, but a mail with the same `dedupeKey` is stored only once (a replayed event
+ * sends nothing more). Returns the new mail's id, or null when it was queued before.
+ */
+export async function queueMailOnce(
+  db: DbOrTx,
+  to: string,
+  lang: Lang,
+  mail: MailTemplate,
+  dedupeKey: string | null,
+  attachments: MailAttachment[] | null = null,
+): Promise<number | null> {
   const rendered = renderMail(mail, lang);
   const [row] = await db
     .insert(mailOutbox)
@@ -16,9 +31,12 @@ export async function queueMail(db: Db, to: string, lang: Lang, mail: MailTempla
       htmlBody: rendered.html,
       template: mail.template,
       lang,
+      dedupeKey,
+      attachments,
     })
+    .onConflictDoNothing()
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return row?.id ?? null;
 }
 
 export function listMailbox(db: Db, limit = 100) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translateMessage, type Lang } from '@voltpark/contract';
 import { z } from 'zod';
 import type { ModuleDeps } from '../index.js';
+import type { MailAttachment } from '../../db/schema/accounts.js';
 import { listMailbox, readMail } from './outbox.js';
 import { escapeHtml as esc } from '../../core/html.js';
 
@@ -23,6 +24,17 @@ a{color:#0b5394}a:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}
 iframe{width:100%;height:70vh;border:1px solid #ced4da;border-radius:8px;margin-top:12px}</style></head>
 <body><header><p class="banner">SANDBOX — ${t('mailbox.notice')}</p>
 <p><a href="?lang=${other}" lang="${other}">${t('mailbox.language')}</a></p></header><main>${body}</main></body></html>`;
+}
+
+function attachmentList(id: number, files: MailAttachment[], title: string) {
+  if (files.length === 0) return '';
+  const items = files
+    .map(
+      (f, i) =>
+        `<li><a href="/sandbox/mailbox/${id}/attachment/${i}" target="_blank" rel="noopener">${esc(f.filename)}</a></li>`,
+    )
+    .join('');
+  return `<h2>${title}</h2><ul>${items}</ul>`;
 }
 
 /**
@@ -59,6 +71,25 @@ export function registerMailboxRoutes(app: FastifyInstance, { db, config }: Modu
       .send(page(lang, body));
   });
 
+  // An attachment (an invoice's PDF) as the mail carries it.
+  app.get('/sandbox/mailbox/:id/attachment/:index', async (req, reply) => {
+    const params = z
+      .object({
+        id: z.coerce.number().int().positive().max(2_147_483_647),
+        index: z.coerce.number().int().min(0).max(20),
+      })
+      .safeParse(req.params);
+    const mail = params.success ? await readMail(db, params.data.id) : null;
+    const file = params.success ? mail?.attachments?.[params.data.index] : undefined;
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `inline; filename="${file.filename.replace(/"/g, '')}"`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .type(file.contentType)
+      .send(Buffer.from(file.contentBase64, 'base64'));
+  });
+
   app.get('/sandbox/mailbox/:id', async (req, reply) => {
     const lang = pageLang(req);
     const t = (k: string) => esc(translateMessage(k, lang));
@@ -83,7 +114,7 @@ export function registerMailboxRoutes(app: FastifyInstance, { db, config }: Modu
     const body = `<p><a href="/sandbox/mailbox?lang=${lang}">${t('mailbox.back')}</a></p>
 <h1>${esc(mail.subject)}</h1><p>${t('mailbox.to')}: ${esc(mail.toAddress)}</p>
 <iframe title="${esc(mail.subject)}" sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${esc(mail.htmlBody.replace(/<a /g, '<a target="_top" '))}"></iframe>
-<details><summary>${t('mailbox.plainText')}</summary><pre style="white-space:pre-wrap">${esc(mail.textBody)}</pre></details>`;
+<details><summary>${t('mailbox.plainText')}</summary><pre style="white-space:pre-wrap">${esc(mail.textBody)}</pre></details>${attachmentList(mail.id, mail.attachments ?? [], t('mailbox.attachments'))}`;
     return reply
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')

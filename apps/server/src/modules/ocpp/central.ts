@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import { RPCServer, type RPCClient, type IHandlersOption } from 'ocpp-rpc';
+import { createRPCError, RPCServer, type RPCClient, type IHandlersOption } from 'ocpp-rpc';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { MAX_WS_FRAME_BYTES } from '../../core/websocket.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { chargePoints, ocppFrames, ocppIdTags, ocppTransactions } from '../../db/schema/index.js';
 import { OcppEvents, type TransactionStarted } from './events.js';
@@ -14,6 +15,8 @@ import { onlineStatusSql } from './status.js';
 import { GroupCommit } from './group-commit.js';
 import { writeMeterValues, type MeterWrite, type MeterWriteResult } from './meter-writes.js';
 import type { RedisCommandRouter } from './redis-router.js';
+import { chargePointIdOfUrl, payloadProblem, storable, storableTransactionId } from './edge.js';
+import { ocpp16Validator } from './validator.js';
 
 type RpcClient = RPCClient & { identity: string };
 
@@ -71,6 +74,15 @@ type Frame = typeof ocppFrames.$inferInsert;
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
+/** Incoming actions whose frames are transaction evidence (decision 0005). */
+const EVIDENCE_ACTIONS = new Set(['StartTransaction', 'StopTransaction', 'MeterValues']);
+
+type RpcError = Error & { rpcErrorCode?: string };
+
+/** A CALLERROR the central system sends: an OCPP error code and a short text of its own. */
+const rpcError = (code: string, description: string) =>
+  createRPCError(code, description, {}) as RpcError;
+
 /**
  * The OCPP 1.6J central system: websocket handshake (subprotocol, Basic auth), the charger's
  * Core messages, outgoing commands, online/offline tracking and transaction evidence.
@@ -89,6 +101,8 @@ export class CentralSystem {
   /** Cross-replica command routing (REDIS_URL); null = in-process only. */
   router: RedisCommandRouter | null = null;
   private seen = new Map<string, Date>();
+  /** What each connector reported on the charge point's current connection (this replica). */
+  private reported = new Map<string, Map<number, string>>();
   /** When this replica last wrote each charge point's seen-timestamp (ms since epoch). */
   private written = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
@@ -104,6 +118,8 @@ export class CentralSystem {
       strictMode: true,
       callTimeoutMs: settings.commandTimeoutMs,
       respondWithDetailedErrors: false,
+      strictModeValidators: [ocpp16Validator()],
+      wssOptions: { maxPayload: MAX_WS_FRAME_BYTES },
     });
     this.rpc.auth((accept, reject, handshake) => {
       void this.authenticate(handshake.identity, handshake.protocols, handshake.password).then(
@@ -117,9 +133,23 @@ export class CentralSystem {
     this.rpc.on('client', (c: unknown) => this.onClient(c as RpcClient));
   }
 
-  /** For the HTTP server's `upgrade` event (paths under /ocpp/). */
+  /**
+   * For the HTTP server's `upgrade` event (paths under /ocpp/). An id no charge point can have
+   * is refused here, before the database is asked.
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    void this.rpc.handleUpgrade(req, socket as never, head);
+    if (chargePointIdOfUrl(req.url) === null) {
+      this.log.info(
+        { path: (req.url ?? '').split('?')[0]!.slice(0, 200) },
+        'ocpp handshake refused: invalid charge point id',
+      );
+      refuseUpgrade(socket, 400, 'Invalid charge point id');
+      return;
+    }
+    this.rpc.handleUpgrade(req, socket as never, head).catch((err: unknown) => {
+      this.log.error({ err }, 'ocpp upgrade failed');
+      socket.destroy();
+    });
   }
 
   start(): void {
@@ -175,18 +205,78 @@ export class CentralSystem {
     if (previous && previous !== client)
       void previous.close({ code: 1000, reason: 'replaced', force: true });
     this.markSeen(id);
+    this.reported.set(id, new Map());
     this.router?.hold(id);
-    client.on('close', () => {
+    client.on('close', (e: { code: number }) => {
+      if (e.code === 1009) {
+        this.log.warn({ chargePointId: id, maxBytes: MAX_WS_FRAME_BYTES }, 'ocpp frame too large');
+      }
       if (this.clients.get(id) === client) {
         this.clients.delete(id);
+        this.reported.delete(id);
         this.router?.release(id);
       }
     });
+    // Errors this replica already logged (and kept as evidence) before answering.
+    const answered = new WeakSet<object>();
     const h = <P>(method: string, fn: (params: P, o: IHandlersOption) => Promise<object>) =>
-      client.handle(method, (o: IHandlersOption) => {
+      client.handle(method, async (o: IHandlersOption) => {
         this.markSeen(id);
-        return fn(o.params as P, o) as Promise<Record<string, unknown>>;
+        const messageId = o.messageId ?? '';
+        const problem = payloadProblem(method, o.params);
+        let error: RpcError;
+        if (problem) {
+          error = rpcError('PropertyConstraintViolation', problem);
+          this.log.warn(
+            { chargePointId: id, action: method, messageId, code: error.rpcErrorCode, problem },
+            'ocpp call refused',
+          );
+        } else {
+          try {
+            return (await fn(o.params as P, o)) as Record<string, unknown>;
+          } catch (err) {
+            // The charger gets a generic text; the details (SQL, stack) stay in this log.
+            this.log.error(
+              { err, chargePointId: id, action: method, messageId },
+              'ocpp handler failed',
+            );
+            error = rpcError('InternalError', 'Internal error');
+          }
+        }
+        await this.keepRefusedFrame(id, method, messageId, o.params, error);
+        answered.add(error);
+        throw error;
       });
+    // Every other CALLERROR (schema violations, unknown actions, a repeated message id) is
+    // logged too, and a transaction message's frame kept whatever happened.
+    client.on(
+      'callError',
+      (e: { messageId: string; method: string; params: unknown; error: RpcError }) => {
+        if (answered.has(e.error)) return;
+        this.log.warn(
+          {
+            chargePointId: id,
+            action: e.method,
+            messageId: e.messageId,
+            code: e.error.rpcErrorCode,
+            // ocpp-rpc's texts may quote what the charger sent (an unknown action's name).
+            problem: e.error.message.slice(0, 200),
+            validation: e.error.cause,
+          },
+          'ocpp call refused',
+        );
+        void this.keepRefusedFrame(id, e.method, e.messageId, e.params, e.error);
+      },
+    );
+    client.on('badMessage', (e: { error: Error }) => {
+      this.log.warn(
+        { chargePointId: id, problem: e.error.message.slice(0, 200) },
+        'ocpp bad message',
+      );
+    });
+    client.on('socketError', (err: Error) => {
+      this.log.warn({ chargePointId: id, err }, 'ocpp socket error');
+    });
     h<BootParams>('BootNotification', (p) => this.onBoot(id, p));
     h('Heartbeat', async () => ({ currentTime: new Date().toISOString() }));
     h<StatusParams>('StatusNotification', (p) => this.onStatus(id, p));
@@ -199,6 +289,14 @@ export class CentralSystem {
     h('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
     h('DiagnosticsStatusNotification', async () => ({}));
     h('FirmwareStatusNotification', async () => ({}));
+    // After our restart (or the charger's reconnect) the stored statuses may be stale: only what
+    // the charger says now counts, so it is asked to report every connector.
+    setImmediate(() => {
+      if (this.clients.get(id) !== client) return;
+      void this.callLocal(id, 'TriggerMessage', { requestedMessage: 'StatusNotification' }).catch(
+        (err: unknown) => this.log.debug({ err, chargePointId: id }, 'status trigger failed'),
+      );
+    });
   }
 
   /** Any message counts as a sign of life; written in batches by {@link flushSeen}. */
@@ -236,6 +334,9 @@ export class CentralSystem {
 
   private async onStatus(id: string, p: StatusParams) {
     const at = p.timestamp ? new Date(p.timestamp) : new Date();
+    const thisConnection = this.reported.get(id);
+    const previous = thisConnection?.get(p.connectorId) ?? null;
+    thisConnection?.set(p.connectorId, p.status);
     if (p.connectorId === 0) {
       await this.db.transaction(async (tx) => {
         await tx.update(chargePoints).set({ ocppStatus: p.status }).where(eq(chargePoints.id, id));
@@ -266,6 +367,7 @@ export class CentralSystem {
         status: row.status as never,
         errorCode: p.errorCode,
         timestamp: at,
+        previousOcppStatus: previous,
       });
     }
     return {};
@@ -463,6 +565,47 @@ export class CentralSystem {
     { maxConcurrent: 4 },
   );
 
+  /**
+   * A transaction message answered with a CALLERROR is still evidence: the charger's frame (made
+   * storable) and the error sent back. Stored before the answer when the handler refused it.
+   */
+  private async keepRefusedFrame(
+    chargePointId: string,
+    action: string,
+    messageId: string,
+    payload: unknown,
+    error: RpcError,
+  ): Promise<void> {
+    if (!EVIDENCE_ACTIONS.has(action)) return;
+    const tx =
+      action === 'StartTransaction'
+        ? null
+        : storableTransactionId((payload as { transactionId?: unknown } | null)?.transactionId);
+    const at = new Date();
+    const frame = (direction: 'in' | 'out', messageType: number, body: unknown): Frame => ({
+      chargePointId,
+      transactionId: tx,
+      direction,
+      messageType,
+      messageId: storable(messageId) as string,
+      action,
+      payload: storable(body ?? null),
+      at,
+    });
+    await this.db
+      .insert(ocppFrames)
+      .values([
+        frame('in', 2, payload),
+        frame('out', 4, {
+          errorCode: error.rpcErrorCode ?? 'GenericError',
+          errorDescription: error.message,
+        }),
+      ])
+      .catch((err: unknown) =>
+        this.log.error({ err, chargePointId, action, messageId }, 'ocpp evidence not stored'),
+      );
+  }
+
   private framePair(
     chargePointId: string,
     transactionId: number | null,
@@ -478,7 +621,7 @@ export class CentralSystem {
         transactionId,
         direction: 'in',
         messageType: 2,
-        messageId,
+        messageId: storable(messageId) as string,
         action,
         payload,
         at: receivedAt,
@@ -488,7 +631,7 @@ export class CentralSystem {
         transactionId,
         direction: 'out',
         messageType: 3,
-        messageId,
+        messageId: storable(messageId) as string,
         action,
         payload: reply,
         at: new Date(),
@@ -669,6 +812,14 @@ export class CentralSystem {
     if (evidence) await this.db.insert(ocppFrames).values(frame('in', 3, result as object));
     return result;
   }
+}
+
+/** Answers an upgrade request with an HTTP error and hangs up. */
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+  );
 }
 
 function latestEnergy(

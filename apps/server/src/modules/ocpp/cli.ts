@@ -1,7 +1,12 @@
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.js';
-import { openDatabase, type Database } from '../../db/client.js';
+import {
+  cliFailureCode,
+  helpExitCode,
+  readOptions,
+  runWhenMain,
+  stringOption,
+  UsageError,
+} from '../../core/operator-cli.js';
+import type { Database } from '../../db/client.js';
 import {
   addChargePoint,
   listChargePoints,
@@ -32,8 +37,6 @@ Commands:
 Exit codes: 0 done, 1 failed (e.g. unknown charge point), 2 bad usage.
 `;
 
-class UsageError extends Error {}
-
 function int(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -59,34 +62,28 @@ export async function runChargersCli(
   out: (s: string) => void = (s) => console.log(s),
 ): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
-    out(USAGE);
-    return command ? 0 : 2;
-  }
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: rest,
-      options: {
-        id: { type: 'string' },
-        key: { type: 'string' },
-        location: { type: 'string' },
-        connectors: { type: 'string' },
-        type: { type: 'string' },
-        power: { type: 'string' },
-        outlet: { type: 'string' },
-        tariff: { type: 'string' },
-        vendor: { type: 'string' },
-        model: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
-    return 2;
-  }
-  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const help = helpExitCode(command, USAGE, out);
+  if (help !== null) return help;
+  const values = readOptions(
+    rest,
+    {
+      id: { type: 'string' },
+      key: { type: 'string' },
+      location: { type: 'string' },
+      connectors: { type: 'string' },
+      type: { type: 'string' },
+      power: { type: 'string' },
+      outlet: { type: 'string' },
+      tariff: { type: 'string' },
+      vendor: { type: 'string' },
+      model: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    USAGE,
+    (s) => console.error(s),
+  );
+  if (!values) return 2;
+  const str = (k: string) => stringOption(values, k);
   const needId = () => {
     const id = str('id');
     if (!id) throw new UsageError('--id is required');
@@ -164,36 +161,10 @@ export async function runChargersCli(
         throw new UsageError(`unknown command ${command}`);
     }
   } catch (err) {
-    if (err instanceof UsageError) {
-      console.error(`${err.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (err instanceof RegistryError || err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
+    return cliFailureCode(err, USAGE, [RegistryError]);
   } finally {
     await database?.close();
   }
 }
 
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]).endsWith(path.join('ocpp', 'cli.ts'));
-if (isMain) {
-  const open = async () => {
-    const config = loadConfig();
-    return openDatabase(
-      config.databaseUrl
-        ? { url: config.databaseUrl }
-        : { dataDir: path.join(config.dataDir, 'db') },
-    );
-  };
-  runChargersCli(process.argv.slice(2), open).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, runChargersCli);

@@ -48,6 +48,11 @@ export interface ConnectorStatusChanged {
   status: AppChargerStatus;
   errorCode: string;
   timestamp: Date;
+  /**
+   * The connector's previous report on the charge point's current connection; null for the
+   * first (after a reconnect or our restart: a snapshot, not a change we saw happen).
+   */
+  previousOcppStatus: string | null;
 }
 
 export interface OcppEventMap {

@@ -119,6 +119,8 @@ describe('TC_003/TC_004 regular charging session', () => {
     await new Promise((r) => setTimeout(r, 1));
     await sim.tickAll();
     expect(meters.length).toBe(1);
+    // No more energy after that sample (meterStop is the register at the stop).
+    (sim.opts as { speed?: number }).speed = 0;
     const stopped = new Promise<{ energyWh: number; reason: string | null }>((r) =>
       t.app.ocpp.central.events.once('transactionStopped', r),
     );

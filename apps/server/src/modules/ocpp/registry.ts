@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { chargePoints, chargers, chargingTariffs, locations } from '../../db/schema/index.js';
 import { onlineStatusSql } from './status.js';
 import { checkKeyLength, generateKey, hashChargePointKey } from './keys.js';
+import { CHARGE_POINT_ID_RE } from './edge.js';
 
 export class RegistryError extends Error {}
 
@@ -19,14 +20,12 @@ export interface AddChargePoint {
   model?: string;
 }
 
-const ID_RE = /^[A-Za-z0-9._~:-]{1,48}$/;
-
 /** Operator registration of charge points (the `npm run chargers` CLI and tests). */
 export async function addChargePoint(
   db: Db,
   input: AddChargePoint,
 ): Promise<{ id: string; chargerIds: number[] }> {
-  if (!ID_RE.test(input.id)) {
+  if (!CHARGE_POINT_ID_RE.test(input.id)) {
     throw new RegistryError('--id must be 1–48 characters: letters, digits and . _ ~ : -');
   }
   const keyProblem = checkKeyLength(input.key);

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { runFleet, type Fleet } from '@voltpark/sim';
+import { addUpgradeRoute } from '../../core/upgrade.js';
 import type { ModuleDeps } from '../index.js';
 import { CentralSystem, ocppSettings } from './central.js';
 import { OcppCommands } from './commands.js';
-import { prepareSandboxChargePoints, sandboxFleet } from './sandbox.js';
+import { prepareSandboxChargePoints, sandboxFleet, withSandboxState } from './sandbox.js';
 
 export interface OcppModule {
   central: CentralSystem;
@@ -19,8 +21,7 @@ declare module 'fastify' {
 }
 
 /**
- * The OCPP 1.6J central system at /ocpp/{chargePointId} on the app's own HTTP server (other
- * upgrade paths are left alone), its timers, and in sandbox mode simulators for every charge
+ * The OCPP 1.6J central system at /ocpp/{chargePointId} on the app's own HTTP server, its timers, and in sandbox mode simulators for every charge
  * point connecting over loopback.
  */
 export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
@@ -32,9 +33,11 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
   const mod: OcppModule = { central, commands: new OcppCommands(central), fleet: null };
   app.decorate('ocpp', mod);
 
-  app.server.on('upgrade', (req, socket, head) => {
-    if (req.url?.startsWith('/ocpp/')) central.handleUpgrade(req, socket, head);
-  });
+  addUpgradeRoute(
+    app,
+    (pathname) => pathname.startsWith('/ocpp/'),
+    (req, socket, head) => central.handleUpgrade(req, socket, head),
+  );
   app.addHook('onReady', async () => {
     const redisUrl = deps.config.ocpp.redisUrl;
     if (redisUrl) {
@@ -58,7 +61,11 @@ export function registerOcpp(app: FastifyInstance, deps: ModuleDeps): void {
     if (!address || typeof address === 'string') return;
     const started = Date.now();
     await prepareSandboxChargePoints(deps.db);
-    const members = await sandboxFleet(deps.db);
+    const members = await withSandboxState(
+      deps.db,
+      path.join(deps.config.dataDir, 'sandbox-chargers'),
+      await sandboxFleet(deps.db),
+    );
     mod.fleet = await runFleet(`ws://127.0.0.1:${address.port}/ocpp`, members, {
       concurrency: 32,
       log: (m) => app.log.warn(m),

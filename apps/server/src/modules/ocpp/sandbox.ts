@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FleetMember } from '@voltpark/sim';
+import { fileStateStore, type FleetMember } from '@voltpark/sim';
 import type { Db } from '../../db/client.js';
 import { GENERATED_CHARGE_POINT_PREFIX } from '../../db/seed/generated-ids.js';
 import { hashChargePointKey, sandboxKey } from './keys.js';
@@ -98,6 +100,45 @@ export async function sandboxFleet(
       car: { maxPowerKw: 50, batteryKwh: 40 },
     };
   });
+}
+
+/**
+ * The simulators keep their state (transactions, meter registers, statuses, queued messages)
+ * under `root` (DATA_DIR/sandbox-chargers), one small file each, so after the server process is
+ * killed and started again they carry on like real chargers (docs/decisions/0015). The folder is
+ * named after this database (an id kept in app_meta): another database on the same DATA_DIR
+ * starts with chargers of its own. A file naming a transaction the database does not have is
+ * dropped all the same.
+ */
+export async function withSandboxState(
+  db: Db,
+  root: string,
+  members: FleetMember[],
+): Promise<FleetMember[]> {
+  await db.execute(
+    sql`insert into app_meta (key, value) values ('sandboxChargerStateId', ${randomBytes(8).toString('hex')}) on conflict (key) do nothing`,
+  );
+  const idRows = (await db.execute(
+    sql`select value from app_meta where key = 'sandboxChargerStateId'`,
+  )) as unknown as { rows: { value: string }[] };
+  const dir = path.join(root, idRows.rows[0]!.value);
+  const stores = new Map(members.map((m) => [m.id, fileStateStore(dir, m.id)]));
+  const claimed: { id: number; cp: string; tag: string }[] = [];
+  for (const [cp, store] of stores) {
+    for (const t of store.load()?.transactions ?? [])
+      if (t.id !== null) claimed.push({ id: t.id, cp, tag: t.idTag });
+  }
+  if (claimed.length > 0) {
+    const known = (await db.execute(sql`
+      select t.id from ocpp_transactions o
+      join jsonb_to_recordset(${JSON.stringify(claimed)}::jsonb) as t(id int, cp text, tag text)
+        on o.id = t.id and o.charge_point_id = t.cp and o.id_tag = t.tag`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const ok = new Set(known.rows.map((r) => r.id));
+    for (const c of claimed) if (!ok.has(c.id)) stores.get(c.cp)!.remove();
+  }
+  return members.map((m) => ({ ...m, store: stores.get(m.id)! }));
 }
 
 /** For `npm run sim -- --ids-from-db`: the fleet of the configured database. */

@@ -16,11 +16,23 @@ export interface OcppTestApp extends TestApp {
   add(id: string, extra?: Partial<AddChargePoint>): Promise<void>;
   statuses(id: string): Promise<string[]>;
   frames(transactionId: number): Promise<(typeof ocppFrames.$inferSelect)[]>;
+  /** The app's log records (pino JSON), when started with `logs: true`. */
+  logs: LogRecord[];
 }
 
+/** One pino log line, parsed. */
+export type LogRecord = { level: number; msg?: string } & Record<string, unknown>;
+
 /** The real app listening on a free port, with helpers to register and simulate chargers. */
-export async function startOcppApp(env: NodeJS.ProcessEnv = {}): Promise<OcppTestApp> {
-  const t = await createTestApp({ env: { SIMULATE_CHARGERS: '0', ...env } });
+export async function startOcppApp(
+  env: NodeJS.ProcessEnv = {},
+  opts: { logs?: boolean } = {},
+): Promise<OcppTestApp> {
+  const logs: LogRecord[] = [];
+  const t = await createTestApp({
+    env: { SIMULATE_CHARGERS: '0', ...(opts.logs ? { LOG_LEVEL: 'info' } : {}), ...env },
+    logStream: { write: (line) => void logs.push(JSON.parse(line) as LogRecord) },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const url = `ws://127.0.0.1:${port}/ocpp`;
@@ -29,6 +41,7 @@ export async function startOcppApp(env: NodeJS.ProcessEnv = {}): Promise<OcppTes
     ...t,
     url,
     sims,
+    logs,
     sim(opts) {
       const s = new SimChargePoint({
         url,

@@ -12,11 +12,20 @@ import {
 import { notFound } from '../../core/errors.js';
 import { formatAddress, pick } from '../locations/address.js';
 import { loadTraitValues } from '../locations/traits.js';
+import { isLotAdmin } from './lot-admins.js';
 
 type LotWhere = { lotId: number } | { locationId: number };
 
-/** A parking lot as the parking lot view shows it; 404 parking.notFound when there is none. */
-export async function getParkingLot(db: Db, by: LotWhere, lang: Lang): Promise<ParkingLot> {
+/**
+ * A parking lot as the parking lot view shows it; 404 parking.notFound when there is none.
+ * isCurrentUserAdmin is true for the lot's admins (`userId` is the caller, null if anonymous).
+ */
+export async function getParkingLot(
+  db: Db,
+  by: LotWhere,
+  lang: Lang,
+  userId: number | null = null,
+): Promise<ParkingLot> {
   const [row] = await db
     .select({ lot: parkingLots, location: locations, tariff: parkingTariffs })
     .from(parkingLots)
@@ -33,7 +42,7 @@ export async function getParkingLot(db: Db, by: LotWhere, lang: Lang): Promise<P
       ),
     );
   if (!row) throw notFound('parking.notFound');
-  const [gateRows, traits, [chargerCount]] = await Promise.all([
+  const [gateRows, traits, [chargerCount], admin] = await Promise.all([
     db.select().from(gates).where(eq(gates.parkingLotId, row.lot.id)).orderBy(asc(gates.id)),
     loadTraitValues(db, 'parkingLotId', [row.lot.id], lang),
     db
@@ -41,6 +50,7 @@ export async function getParkingLot(db: Db, by: LotWhere, lang: Lang): Promise<P
       .from(chargers)
       .innerJoin(chargePoints, eq(chargePoints.id, chargers.chargePointId))
       .where(and(eq(chargePoints.locationId, row.location.id), eq(chargers.active, true))),
+    isLotAdmin(db, row.lot.id, userId),
   ]);
   const t = row.tariff;
   const tariff = t
@@ -70,8 +80,7 @@ export async function getParkingLot(db: Db, by: LotWhere, lang: Lang): Promise<P
     hasChargers: (chargerCount?.n ?? 0) > 0,
     hasPermits: row.lot.hasPermits,
     parkingTimeInSeconds: row.lot.parkingTimeInSeconds,
-    // There are no users yet; the parking issue decides who administers a lot.
-    isCurrentUserAdmin: false,
+    isCurrentUserAdmin: admin,
     capacity: row.lot.capacity,
   };
 }

@@ -5,19 +5,23 @@ import { ok } from '../../core/envelope.js';
 import { notFound } from '../../core/errors.js';
 import type { ModuleDeps } from '../index.js';
 import { getParkingLot } from './repository.js';
+import { registerParkingSessionRoutes } from './session-routes.js';
+import { registerParkingAccessRoutes } from './access-routes.js';
 import { and, eq } from 'drizzle-orm';
 import { locations } from '../../db/schema/index.js';
 
-export function registerParkingRoutes(app: FastifyInstance, { db }: ModuleDeps) {
-  serve(app, apiRoutes.parkingByLocation, async ({ params, lang }) => {
+export function registerParkingRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  serve(app, apiRoutes.parkingByLocation, async ({ params, lang, user }) => {
     const [loc] = await db
       .select({ id: locations.id })
       .from(locations)
       .where(and(eq(locations.id, params.id), eq(locations.active, true)));
     if (!loc) throw notFound('location.notFound');
-    return ok(await getParkingLot(db, { locationId: params.id }, lang));
+    return ok(await getParkingLot(db, { locationId: params.id }, lang, user?.id ?? null));
   });
-  serve(app, apiRoutes.parkingLot, async ({ params, lang }) =>
-    ok(await getParkingLot(db, { lotId: params.id }, lang)),
+  serve(app, apiRoutes.parkingLot, async ({ params, lang, user }) =>
+    ok(await getParkingLot(db, { lotId: params.id }, lang, user?.id ?? null)),
   );
+  // Both share one set of parking deps: one emitter, one gateway, the same live pushes.
+  registerParkingAccessRoutes(app, registerParkingSessionRoutes(app, { db, config }));
 }

@@ -1,5 +1,6 @@
 import type { CreditCard, Lang } from '@voltpark/contract';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../db/prepared.js';
 import { cards } from '../../db/schema/payments.js';
 import { notFound } from '../../core/errors.js';
 import { findUserById } from '../users/repository.js';
@@ -10,12 +11,22 @@ import { SimplePayError } from './simplepay/errors.js';
 export const CARD_CHECK_HOLD = 100;
 
 /** Cards being registered (shown as processing) and active ones, default first. */
-export async function listCards(deps: PaymentDeps, userId: number): Promise<CreditCard[]> {
-  const rows = await deps.db
+const cardsQuery = preparedQuery((db) =>
+  db
     .select()
     .from(cards)
-    .where(and(eq(cards.userId, userId), inArray(cards.status, ['processing', 'active'])))
-    .orderBy(desc(cards.defaultCard), asc(cards.id));
+    .where(
+      and(
+        eq(cards.userId, sql.placeholder('userId')),
+        inArray(cards.status, ['processing', 'active']),
+      ),
+    )
+    .orderBy(desc(cards.defaultCard), asc(cards.id))
+    .prepare('list_cards'),
+);
+
+export async function listCards(deps: PaymentDeps, userId: number): Promise<CreditCard[]> {
+  const rows = await cardsQuery(deps.db).execute({ userId });
   return rows.map((c) => ({
     cardId: c.id,
     cardMask: c.mask ?? '',

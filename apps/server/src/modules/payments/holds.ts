@@ -96,6 +96,69 @@ export async function startCardHold(
   return { hold: hold!, paymentUrl: payment.paymentUrl ?? '' };
 }
 
+/**
+ * A new SimplePay payment for a card hold whose payment was declined or cancelled (status
+ * `failed`): the same hold (same cause, same amount) points at the new payment, so there is
+ * never a second hold, and what the old payment's late IPN says changes nothing (settlePayment
+ * updates only the hold of that payment). The hold is claimed first, so two taps make one
+ * payment; null when it was not `failed` (the caller re-reads it).
+ */
+export async function restartCardHold(
+  deps: PaymentDeps,
+  input: {
+    cause: string;
+    purpose: 'charge' | 'parking' | 'surcharge';
+    causeId?: number;
+    email: string;
+    lang: Lang;
+    returnPath: string;
+    timeout?: Date;
+  },
+): Promise<{ hold: HoldRow; paymentUrl: string } | null> {
+  const before = await holdByCause(deps, input.cause);
+  if (!before || before.method !== 'card' || before.status !== 'failed') return null;
+  const [claimed] = await deps.db
+    .update(moneyHolds)
+    .set({ status: 'pending', paymentId: null, closedAt: null })
+    .where(and(eq(moneyHolds.id, before.id), eq(moneyHolds.status, 'failed')))
+    .returning();
+  if (!claimed) return null;
+  const [old] = before.paymentId
+    ? await deps.db
+        .select({ billingDataId: payments.billingDataId })
+        .from(payments)
+        .where(eq(payments.id, before.paymentId))
+    : [];
+  let payment;
+  try {
+    payment = await startCardPayment(deps, {
+      userId: claimed.userId,
+      purpose: input.purpose,
+      total: claimed.amount,
+      twoStep: true,
+      email: input.email,
+      lang: input.lang,
+      returnPath: input.returnPath,
+      causeId: input.causeId,
+      billingDataId: old?.billingDataId ?? undefined,
+      timeout: input.timeout,
+    });
+  } catch (err) {
+    // Nothing reached SimplePay's pay page: the hold is failed again, and may be retried.
+    await deps.db
+      .update(moneyHolds)
+      .set({ status: 'failed', closedAt: new Date() })
+      .where(and(eq(moneyHolds.id, claimed.id), sql`${moneyHolds.paymentId} is null`));
+    throw err;
+  }
+  const [hold] = await deps.db
+    .update(moneyHolds)
+    .set({ paymentId: payment.id })
+    .where(eq(moneyHolds.id, claimed.id))
+    .returning();
+  return { hold: hold!, paymentUrl: payment.paymentUrl ?? '' };
+}
+
 /** Takes `actual` (capped at the hold) and gives back the rest; 0 releases all. Exactly once per hold. */
 export async function captureHold(
   deps: PaymentDeps,

@@ -46,6 +46,8 @@ export async function startCardPayment(
     billingDataId?: number;
     causeId?: number;
     cardSecret?: string;
+    /** When SimplePay closes the pay page (default: the 5-minute window from now). */
+    timeout?: Date;
   },
 ): Promise<PaymentRow> {
   const { db, config, gateway } = deps;
@@ -69,7 +71,7 @@ export async function startCardPayment(
       customerEmail: input.email,
       language: input.lang === 'en' ? 'EN' : 'HU',
       total: input.total,
-      timeout: simplePayTime(new Date(Date.now() + PAYMENT_WINDOW_MS)),
+      timeout: simplePayTime(input.timeout ?? new Date(Date.now() + PAYMENT_WINDOW_MS)),
       url: `${config.publicUrl}${input.returnPath}`,
       twoStep: input.twoStep,
       ...(input.cardSecret ? { cardSecret: input.cardSecret } : {}),

@@ -8,7 +8,7 @@ import { checkBackRedirect } from './back.js';
 import { createGateway } from './gateway.js';
 import { registerIpnRoute } from './ipn.js';
 import { startReconciliation, type PaymentDeps } from './payments.js';
-import { confirmTopUp, startTopUp, walletOf } from './wallet.js';
+import { confirmTopUp, startSavedCardTopUp, startTopUp, walletOf } from './wallet.js';
 
 export function registerPaymentRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   const deps: PaymentDeps = { db, config, gateway: createGateway(app, config) };
@@ -31,6 +31,10 @@ export function registerPaymentRoutes(app: FastifyInstance, { db, config }: Modu
         lang,
       }),
     ),
+  );
+
+  serve(app, apiRoutes.chargeWalletCard, async ({ user, body, req }) =>
+    ok(await startSavedCardTopUp(deps, user.id, { ...body, req })),
   );
 
   serve(app, apiRoutes.confirmPayment, async ({ user, query }) => {

@@ -314,6 +314,50 @@ describe('forgotten password', () => {
 });
 
 describe('profile', () => {
+  it('ends every other session and access token when the password changes, keeping the one that changed it', async () => {
+    const phone = await activeUser('sessions-end@example.hu');
+    const laptop = await post('/api/v1/user/login', {
+      email: 'sessions-end@example.hu',
+      password: 'Voltpark2026',
+    });
+    const other = laptop.json().data as { token: string; accessToken: string };
+    const me = (headers: Record<string, string>) =>
+      t.app.inject({ url: '/api/v1/user/loggedin-user', headers });
+    expect((await me(basic(phone.user.id, other.token))).statusCode).toBe(200);
+
+    const phoneLanguageOnly = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/update',
+      headers: {
+        ...basic(phone.user.id, phone.token),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form({ phone: '+36301234567', lang: 'en' }),
+    });
+    expect(phoneLanguageOnly.statusCode).toBe(200);
+    expect((await me(basic(phone.user.id, other.token))).statusCode).toBe(200);
+
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/update',
+      headers: {
+        ...basic(phone.user.id, phone.token),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form({
+        phone: '+36301234567',
+        password: 'Changed2026',
+        password2: 'Changed2026',
+        oldPassword: 'Voltpark2026',
+      }),
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await me(basic(phone.user.id, other.token))).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${other.accessToken}` })).statusCode).toBe(401);
+    expect((await me(basic(phone.user.id, phone.token))).statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${phone.accessToken}` })).statusCode).toBe(200);
+  });
+
   it('changes the password only with the right old password, and deletes the account', async () => {
     const s = await activeUser('profile@example.hu');
     const headers = {
@@ -371,6 +415,15 @@ describe('captcha and mailbox', () => {
     const second = (await post('/api/security/generate', { code: first })).json().data as string;
     expect(second).not.toBe(first);
     expect((await t.app.inject({ url: `/api/security/image?id=${first}` })).statusCode).toBe(404);
+  });
+
+  it('gives a first captcha to a request with no body at all', async () => {
+    for (const headers of [{}, { 'content-type': 'application/x-www-form-urlencoded' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/security/generate', headers });
+      expect(res.statusCode).toBe(200);
+      const id = res.json().data as string;
+      expect((await t.app.inject({ url: `/api/security/image?id=${id}` })).statusCode).toBe(200);
+    }
   });
 
   it('shows sent mails on the sandbox mailbox page', async () => {

@@ -3,14 +3,20 @@ import type { Db } from '../../db/client.js';
 import { userSessions } from '../../db/schema/accounts.js';
 import { listBillingData } from '../billing/billing-data.js';
 import { listCars } from '../cars/cars.js';
+import { chargingPersonalData } from '../charging/personal-data.js';
+import { paymentsPersonalData } from '../payments/personal-data.js';
+import { parkingPersonalData } from '../parking/personal-data.js';
+import { loyaltyPersonalData } from '../loyalty/personal-data.js';
+import { parkingAccessPersonalData } from '../parking/access-personal-data.js';
 import { onboardingDetails } from './onboarding.js';
 import { findUserById } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
 /**
- * The GDPR access copy: the profile, billing data, cars and logged-in devices. Secrets (password
- * and token hashes) are not personal data of the user's and are left out. Later domains
- * (charges, parking, payments, points) add their sections here.
+ * The GDPR access copy: the profile, billing data, cars, logged-in devices, charges, receipts,
+ * points and money (payments, wallet, saved cards masked). Secrets (password and token hashes,
+ * card handles) are not personal data of the user's and are left out. Later domains (parking)
+ * add their sections here.
  */
 export async function personalDataExport(db: Db, userId: number) {
   const user = await findUserById(db, userId);
@@ -42,5 +48,10 @@ export async function personalDataExport(db: Db, userId: number) {
       userAgent: s.userAgent,
       clientApp: s.oauthClientId,
     })),
+    ...(await chargingPersonalData(db, userId)),
+    ...(await paymentsPersonalData(db, userId)),
+    ...(await parkingPersonalData(db, userId)),
+    loyalty: await loyaltyPersonalData(db, userId),
+    ...(await parkingAccessPersonalData(db, userId)),
   };
 }

@@ -5,7 +5,8 @@ import { users } from '../../db/schema/accounts.js';
 import { userCars } from '../../db/schema/cars.js';
 import { ApiError } from '../../core/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { revokeAllSessions } from '../auth/sessions.js';
+import { forgetCachedSessions } from '../auth/session-cache.js';
+import { announceRevokedSessions, revokeAllSessions, endUserSessions } from '../auth/sessions.js';
 import { normalizePhone } from './phone.js';
 import { findUserById } from './repository.js';
 import { toUserDto } from './user-dto.js';
@@ -16,6 +17,8 @@ export interface ProfileUpdate {
   password?: string;
   oldPassword?: string;
   lang?: Lang;
+  /** The session making the change: a new password ends every other one. */
+  sessionId: number;
 }
 
 const fieldError = (status: number, field: string, messageKey: string) =>
@@ -24,7 +27,10 @@ const fieldError = (status: number, field: string, messageKey: string) =>
     fields: [{ field, messageKey }],
   });
 
-/** SPEC §4/§5 Profile: phone required; e-mail editable only for social accounts; password change needs the old one. */
+/**
+ * SPEC §4/§5 Profile: phone required; e-mail editable only for social accounts; password change
+ * needs the old one and logs out every other device (a stolen session ends with the old password).
+ */
 export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<User> {
   const user = await findUserById(db, userId);
   if (!user) throw new ApiError(401, 'error.unauthorized', { responseCode: 'UNAUTHORIZED' });
@@ -54,8 +60,14 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
     }
     changes.passwordHash = await hashPassword(input.password);
   }
-  const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-  return toUserDto(updated!);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+    if (changes.passwordHash) await endUserSessions(tx, userId, input.sessionId);
+    return row!;
+  });
+  if (changes.passwordHash) announceRevokedSessions(db, userId);
+  else forgetCachedSessions(userId);
+  return toUserDto(updated);
 }
 
 export async function setLanguage(db: Db, userId: number, lang: Lang) {
@@ -63,6 +75,7 @@ export async function setLanguage(db: Db, userId: number, lang: Lang) {
     .update(users)
     .set({ preferredLanguage: lang, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  forgetCachedSessions(userId);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { ApiError } from '../../core/errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import { forgetCachedSessions } from '../auth/session-cache.js';
 import { lockedUntil, policies, recordFailure } from '../auth/throttle.js';
 import { consumeCaptcha } from '../captcha/captcha.js';
 import { queueMail } from '../mail/outbox.js';
@@ -74,6 +75,8 @@ export async function register(
     const [row] = await tx.insert(users).values(values).returning({ id: users.id });
     return row!.id;
   });
+  // A casual account that became a full one: its sessions' casualUser flag changed.
+  if (existing) forgetCachedSessions(userId);
   const token = await issueActionToken(db, userId, 'activate', ACTIVATION_HOURS * 3_600_000);
   await queueMail(db, email, ctx.lang, {
     template: 'activation',

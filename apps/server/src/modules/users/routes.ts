@@ -149,6 +149,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
       password: body.password || undefined,
       oldPassword: body.oldPassword || undefined,
       lang: body.lang,
+      sessionId: user.sessionId,
     });
     return ok(updated, { messages: [message(lang, 'profile.saved', 'info')] });
   });

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { ApiError } from '../../core/errors.js';
+import { forgetCachedSessions } from '../auth/session-cache.js';
 import { createSession } from '../auth/sessions.js';
 import { createFacebookVerifier } from '../auth/social/facebook.js';
 import { SocialLoginError, type SocialIdentity } from '../auth/social/identity.js';
@@ -103,6 +104,8 @@ export async function resolveSocialUser(db: Db, identity: SocialIdentity, lang: 
         .where(eq(users.id, byEmail.id))
         .returning();
       user = updated!;
+      // A casual account that became a full one: its sessions' casualUser flag changed.
+      forgetCachedSessions(user.id);
     }
   }
   if (!user) {

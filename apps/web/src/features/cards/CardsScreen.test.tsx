@@ -20,6 +20,7 @@ const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
 /** A fake server: answers by path and records every call. */
 function server(opts: { ballance: number; billing?: unknown[]; cards?: unknown[] }) {
   const calls: { method: string; url: URL }[] = [];
+  const bodies: Record<string, unknown>[] = [];
   let cards = opts.cards ?? [];
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -44,10 +45,15 @@ function server(opts: { ballance: number; billing?: unknown[]; cards?: unknown[]
     }
     if (p === '/api/v1/wallet/charge-wallet')
       return ok('http://localhost/sandbox/simplepay/pay/tok123');
+    if (p === '/api/v1/wallet/charge-wallet-card') {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      return ok({ redirectUrl: null, transactionId: 501 });
+    }
+    if (p === '/api/v1/wallet/confirm-payment') return ok(opts.ballance + 3000);
     return Promise.reject(new TypeError(`unexpected ${p}`));
   });
   vi.stubGlobal('fetch', fetch);
-  return Object.assign(calls, { setCards: (list: unknown[]) => (cards = list) });
+  return Object.assign(calls, { bodies, setCards: (list: unknown[]) => (cards = list) });
 }
 
 function renderScreen(wizard = false) {
@@ -100,6 +106,66 @@ describe('the cards screen (component)', () => {
     const start = calls.find((c) => c.url.pathname.endsWith('/charge-wallet'))!;
     expect(start.url.searchParams.get('amount')).toBe('3000');
     expect(start.url.searchParams.get('billing-data-id')).toBe('7');
+  });
+
+  it('top-up offers the saved card: its secret code, no card form, paid and confirmed in place', async () => {
+    const calls = server({
+      ballance: 0,
+      cards: [
+        { cardId: 3, cardMask: '4908-36xx-xxxx-0425', expiry: '2030-12-31', defaultCard: true },
+      ],
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    const saved = await screen.findByRole('radio', { name: /Mentett kártya: 4908-36xx-xxxx-0425/ });
+    expect((saved as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: /Új kártya/ })).toBeTruthy();
+    const amount = screen.getByRole('textbox', { name: /Összeg/ });
+    await user.type(amount, '3000');
+    await user.click(screen.getByRole('button', { name: 'Feltöltés' }));
+    // The secret code is asked before anything is sent.
+    expect(await screen.findByText('A mező kitöltése kötelező!')).toBeTruthy();
+    await user.type(screen.getByLabelText(/A kártya titkos kódja/), 'titok1234');
+    await user.click(screen.getByRole('button', { name: 'Feltöltés' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('4908-36xx-xxxx-0425');
+    await user.click(within(dialog).getByRole('button', { name: 'Igen' }));
+
+    expect((await screen.findByTestId('top-up-done')).textContent).toContain(nbsp('3 000 Ft'));
+    expect(goToPaymentPage).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.url.pathname.endsWith('/charge-wallet'))).toBe(false);
+    expect(calls.bodies).toHaveLength(1);
+    expect(calls.bodies[0]).toMatchObject({
+      amount: 3000,
+      billingDataId: 7,
+      cardId: 3,
+      cardSecret: 'titok1234',
+    });
+    expect(calls.bodies[0]!.requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const confirm = calls.find((c) => c.url.pathname.endsWith('/confirm-payment'))!;
+    expect(confirm.url.searchParams.get('transactionId')).toBe('501');
+  });
+
+  it('top-up with a saved card still lets the driver choose a new card on the SimplePay page', async () => {
+    const calls = server({
+      ballance: 0,
+      cards: [
+        { cardId: 3, cardMask: '4908-36xx-xxxx-0425', expiry: '2030-12-31', defaultCard: true },
+      ],
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Új kártya/ }));
+    expect(screen.queryByLabelText(/A kártya titkos kódja/)).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /Összeg/ }), '3000');
+    await user.click(screen.getByRole('button', { name: 'Feltöltés' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Igen' }),
+    );
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalled());
+    expect(calls.bodies).toHaveLength(0);
   });
 
   it('top-up: saying no in the confirm dialog starts nothing', async () => {

@@ -37,6 +37,13 @@ function StatusSection({ c }: { c: Charger }) {
         </Title>
         <StatusBadge status={c.status.value} fallbackTitle={c.status.title} />
       </Group>
+      {c.tariff && (
+        <Text fw={700} mt="xs" data-testid="charger-price">
+          {c.tariff.freeCharging
+            ? t('charger.free')
+            : `${formatMoney(c.tariff.unitChargingGross)}/kWh`}
+        </Text>
+      )}
       {d.notice === 'communicationError' && (
         <Alert color="gray" mt="sm" title={t('charger.commErrorTitle')}>
           {t('charger.commError')}
@@ -187,6 +194,8 @@ export function ChargerView() {
         </Anchor>
       </Stack>
       <StatusSection c={c} />
+      {/* The start comes right after the status and price, before the long details. */}
+      <StartSection c={c} />
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="charger-details">
         <Title order={2} size="h4" id="charger-details" mb="xs">
           {t('charger.details')}
@@ -239,7 +248,6 @@ export function ChargerView() {
         )}
       </Paper>
       <TariffSection c={c} />
-      <StartSection c={c} />
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, List, Radio, Stack, Text, TextInput } from '@mantine/core';
-import type { Charger, User } from '@voltpark/contract';
+import { holdBreakdown, type Charger, type User } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, callApiEnvelope } from '@/shared/api';
 import { formatMoney } from '@/shared/format';
@@ -28,6 +28,15 @@ export function CasualForm({ charger }: { charger: Charger }) {
   const [busy, setBusy] = useState(false);
   const fee = charger.tariffs[0]?.convenienceFeeGross ?? 0;
   const unit = charger.tariff?.unitChargingGross ?? 0;
+  // SPEC §4 money to hold: exactly what the pay page will ask for, broken down (AFIR).
+  const hold = holdBreakdown(
+    {
+      freeCharging: charger.tariff?.freeCharging ?? false,
+      parkingEnabled: charger.tariffs[0]?.parkingEnabled ?? false,
+      parkingToHoldGross: charger.tariffs[0]?.parkingToHoldGross ?? 0,
+    },
+    amount,
+  );
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -86,9 +95,22 @@ export function CasualForm({ charger }: { charger: Charger }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
-        <Text fw={700} size="xl" aria-live="polite">
-          {t('casual.amountChosen', { amount: formatMoney(amount) })}
-        </Text>
+        <div aria-live="polite" data-testid="casual-hold">
+          <Text fw={700} size="xl">
+            {t('casual.amountChosen', { amount: formatMoney(hold.total) })}
+          </Text>
+          {hold.parking > 0 && (
+            <List size="sm" spacing={2} mt={4}>
+              <List.Item>
+                {t('casual.hold.charging', { amount: formatMoney(hold.charging) })}
+              </List.Item>
+              <List.Item>
+                {t('casual.hold.parking', { amount: formatMoney(hold.parking) })}
+              </List.Item>
+              <List.Item>{t('casual.hold.total', { amount: formatMoney(hold.total) })}</List.Item>
+            </List>
+          )}
+        </div>
         <Button
           variant="light"
           onClick={() => setShowAmounts((v) => !v)}
@@ -149,7 +171,7 @@ export function CasualForm({ charger }: { charger: Charger }) {
           </Alert>
         )}
         <Button type="submit" size="md" loading={busy}>
-          {t('casual.pay', { amount: formatMoney(amount) })}
+          {t('casual.pay', { amount: formatMoney(hold.total) })}
         </Button>
       </Stack>
     </form>

@@ -8,7 +8,7 @@ import { useSession } from '@/shared/session';
 import { PageFrame } from '@/shared/ui';
 import { CasualNotices } from './CasualNotices';
 import { ChargeRecordCard } from './ChargeRecordCard';
-import { AFTER_CHARGE_ROUTE } from './constants';
+import { afterChargeRoute } from './constants';
 import { CurrentChargePanel } from './CurrentChargePanel';
 import { oneMonthAgo } from './history';
 
@@ -56,7 +56,7 @@ export function ChargeHistoryPage() {
 
   return (
     <PageFrame title={t('route.chargeHistory')}>
-      <CurrentChargePanel afterGone={AFTER_CHARGE_ROUTE} hideWhenNone={!casual} />
+      <CurrentChargePanel afterGone={(id) => afterChargeRoute(id, casual)} hideWhenNone={!casual} />
       {casual && (
         <>
           <CasualNotices />

@@ -86,4 +86,64 @@ describe('current charge panel (component)', () => {
     });
     expect(screen.getByRole('button', { name: stopName })).toBeTruthy();
   });
+
+  it('a time-mode charge: running cost, elapsed time with its units and a time progress bar', async () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    vi.useFakeTimers({ shouldAdvanceTime: true, now });
+    const timed = {
+      ...charge,
+      bookedEnergy: null,
+      bookedTime: 30,
+      startTime: new Date(now - 84_000).toISOString(),
+      consumedEnergy: 0.26,
+      runningCost: 239,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(timed)),
+    );
+    wrap(<CurrentChargePanel afterGone="/charge-history" />);
+    expect(await screen.findByText('239 Ft', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(hu['charging.panel.cost'], { exact: false })).toBeTruthy();
+    const elapsed = screen.getByText('1 perc 24 mp');
+    expect(elapsed.tagName).toBe('TIME');
+    expect(elapsed.getAttribute('datetime')).toBe('PT84S');
+    const bar = screen.getByRole('progressbar', { name: hu['charging.panel.timeProgress'] });
+    expect(bar.getAttribute('aria-valuenow')).toBe('4.67');
+    expect(screen.getByText('1 / 30 perc (4,67%)')).toBeTruthy();
+  });
+
+  it('a declined payment: says so with the deadline and starts a new payment for the same charge', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...globalThis.location, assign });
+    const asked: string[] = [];
+    const declined = {
+      ...charge,
+      chargingStatus: 'NEW',
+      consumedEnergy: 0,
+      startTime: null,
+      paymentUrl: 'http://pay/old',
+      paymentFailed: true,
+      paymentDeadline: '2026-11-24T10:05:00Z',
+      runningCost: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(String(input), 'http://x');
+        if (url.pathname === '/api/v1/charge/current') return ok(declined);
+        if (url.pathname === '/api/v1/charger/charge-payment') {
+          asked.push(url.search);
+          return ok('http://pay/new');
+        }
+        return json(404, { result: false, data: null, messages: [], useAlert: false });
+      }),
+    );
+    wrap(<CurrentChargePanel afterGone="/charge-history" />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('11:05-ig indíthat új fizetést');
+    fireEvent.click(screen.getByRole('button', { name: hu['charging.panel.payAgain'] }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay/new'));
+    expect(asked).toEqual(['?chargeId=77']);
+  });
 });

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
 import { ConfirmDialog } from '@/shared/ui';
-import { formatKw, formatNumber } from '@/shared/format';
-import { statusView, formatElapsed, progressPercent } from './chargeStatus';
+import { formatKw, formatMoney, formatNumber, formatTime } from '@/shared/format';
+import { useLang } from '@/shared/i18n/useLang';
+import { elapsedParts, progressPercent, statusView, timeProgressPercent } from './chargeStatus';
 import { PANEL_POLL_MS, STOP_LOCK_MS } from './constants';
 import { CURRENT_CHARGE_KEY, useAfterChargeGone, useCurrentCharge } from './useCurrentCharge';
 
@@ -32,13 +33,49 @@ function useLock(): [boolean, () => void] {
   return [locked, () => setLocked(true)];
 }
 
+/** "1 perc 24 mp" / "1 min 24 s", with the machine-readable duration. */
+function Elapsed({ parts }: { parts: NonNullable<ReturnType<typeof elapsedParts>> }) {
+  const { t } = useTranslation();
+  const text = parts.h > 0 ? t('charging.elapsed.hms', parts) : t('charging.elapsed.ms', parts);
+  return <time dateTime={`PT${parts.seconds}S`}>{text}</time>;
+}
+
+/** NEW: pay (the open page, or a new payment after a declined one) while the window lasts. */
+function PayButton({ c, onDone }: { c: CurrentCharge; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  async function pay() {
+    setBusy(true);
+    try {
+      const url = await callApi(apiRoutes.chargePayment, { query: { chargeId: c.id } });
+      globalThis.location.assign(url);
+    } catch {
+      /* the client alerted the server's message (e.g. the payment window is over) */
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button loading={busy} onClick={() => void pay()}>
+      {t(c.paymentFailed ? 'charging.panel.payAgain' : 'charging.panel.pay')}
+    </Button>
+  );
+}
+
 function ChargeDetails({ c }: { c: CurrentCharge }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const client = useQueryClient();
   const view = statusView(c);
   const now = useNow(!!c.startTime);
-  const elapsed = formatElapsed(c.startTime, now);
+  const elapsed = elapsedParts(c.startTime, now);
   const progress = progressPercent(c.consumedEnergy, c.bookedEnergy);
+  const timeProgress =
+    elapsed && c.chargingStatus === 'STARTED'
+      ? timeProgressPercent(elapsed.seconds, c.bookedTime)
+      : null;
+  const deadline = c.paymentDeadline ? formatTime(c.paymentDeadline, lang) : null;
   const [locked, lock] = useLock();
   const [confirm, setConfirm] = useState<'stop' | 'cancel' | null>(null);
   const [sent, setSent] = useState<'stop' | 'cancel' | null>(null);
@@ -67,10 +104,19 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
         <Text size="sm">{t(`charging.statusName.${c.chargingStatus}`)}</Text>
       </Group>
       <Text role="status">{t(view.textKey, view.vars)}</Text>
-      {view.paymentLink && c.paymentUrl && (
-        <Button component="a" href={c.paymentUrl}>
-          {t('charging.panel.pay')}
-        </Button>
+      {c.chargingStatus === 'NEW' && c.paymentFailed && deadline && (
+        <Alert color="red" role="alert">
+          {t('charging.panel.paymentFailed', { time: deadline })}
+        </Alert>
+      )}
+      {c.chargingStatus === 'NEW' && !c.paymentFailed && deadline && (
+        <Text size="sm">{t('charging.panel.paymentDeadline', { time: deadline })}</Text>
+      )}
+      {(view.paymentLink || c.paymentFailed) && (
+        <PayButton
+          c={c}
+          onDone={() => void client.invalidateQueries({ queryKey: CURRENT_CHARGE_KEY })}
+        />
       )}
       {progress !== null && (
         <Stack gap={4}>
@@ -99,12 +145,36 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
           {t('charging.panel.power')}: {formatKw(c.consumptionPower)}
         </Text>
       )}
-      {c.bookedTime !== null && (
+      {c.runningCost !== null && c.runningCost !== undefined && (
+        <Text size="sm">
+          {t('charging.panel.cost')}: <strong>{formatMoney(c.runningCost)}</strong>{' '}
+          <Text span size="xs" c="dark.6">
+            ({t('charging.panel.costHint')})
+          </Text>
+        </Text>
+      )}
+      {timeProgress !== null && elapsed && (
+        <Stack gap={4}>
+          <Progress
+            value={Math.min(100, timeProgress)}
+            aria-label={t('charging.panel.timeProgress')}
+            size="lg"
+          />
+          <Text size="sm">
+            {t('charging.panel.timeOfBooked', {
+              elapsed: Math.floor(elapsed.seconds / 60),
+              booked: c.bookedTime ?? 0,
+              percent: formatNumber(Math.min(100, timeProgress), 2),
+            })}
+          </Text>
+        </Stack>
+      )}
+      {c.bookedTime !== null && timeProgress === null && (
         <Text size="sm">{t('charging.panel.bookedTime', { minutes: c.bookedTime })}</Text>
       )}
       {elapsed && (
         <Text size="sm">
-          {t('charging.panel.elapsed')}: <time>{elapsed}</time>
+          {t('charging.panel.elapsed')}: <Elapsed parts={elapsed} />
         </Text>
       )}
       {sent && <Alert color="blue">{t(`charging.panel.${sent}Sent`)}</Alert>}
@@ -142,7 +212,7 @@ export function CurrentChargePanel({
   afterGone,
   hideWhenNone = false,
 }: {
-  afterGone: string;
+  afterGone: string | ((chargeId: number) => string);
   hideWhenNone?: boolean;
 }) {
   const { t } = useTranslation();

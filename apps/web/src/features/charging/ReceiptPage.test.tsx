@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import hu from '@/locales/hu/charging.json';
 import { ReceiptPage } from './ReceiptPage';
 import { renderRoutes } from '@/test/render';
 import { inHungarian } from '@/test/i18n';
+import { i18nReady, setLanguage } from '@/shared/i18n';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -69,7 +70,7 @@ describe('receipt screen (component)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('alerts a failed load with the response code', async () => {
+  it('alerts a failed load with the message and the response code labelled for support', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -84,8 +85,32 @@ describe('receipt screen (component)', () => {
       ),
     );
     renderAt('/receipt?rowNumber=99');
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
-      'Nincs ilyen nyugta. (NOT_FOUND)',
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Nincs ilyen nyugta.');
+    expect(alert.textContent).toContain('Hibakód (az ügyfélszolgálatnak): NOT_FOUND');
+    expect(alert.textContent).not.toContain('(NOT_FOUND)');
+  });
+});
+
+describe('receipt screen in English (component)', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await setLanguage('en');
+  });
+  afterAll(async () => {
+    await setLanguage('hu');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the energy with a decimal point and the money in Ft', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok(receipt(true))),
     );
+    renderAt('/receipt?rowNumber=1234');
+    const box = await screen.findByTestId('receipt', {}, { timeout: 5000 });
+    expect(box.textContent).toMatch(/12\.35\s?kWh/);
+    expect(box.textContent).toContain('1\u00a0850\u00a0Ft');
+    expect(box.textContent).not.toContain('12,35');
   });
 });

@@ -8,12 +8,33 @@ import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
 
-/** SPEC §8: a failed receipt load or payment start alerts with the response code. */
-function failureText(e: unknown, fallback: string): string {
-  if (!(e instanceof ApiError) || !e.envelope) return fallback;
-  const code = (e.envelope.data as { responseCode?: string } | null)?.responseCode;
-  const text = e.envelope.messages[0]?.text ?? fallback;
-  return code ? `${text} (${code})` : text;
+interface Failure {
+  text: string;
+  code: string | null;
+}
+
+/**
+ * SPEC §8: a failed receipt load or payment start alerts with the response code. The code is a
+ * labelled reference for support under the translated message, never a bare "(NOT_FOUND)".
+ */
+function failureOf(e: unknown, fallback: string): Failure {
+  if (!(e instanceof ApiError) || !e.envelope) return { text: fallback, code: null };
+  const code = (e.envelope.data as { responseCode?: string } | null)?.responseCode ?? null;
+  return { text: e.envelope.messages[0]?.text ?? fallback, code };
+}
+
+function FailureAlert({ failure, mt }: { failure: Failure; mt?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert" mt={mt}>
+      <Text size="sm">{failure.text}</Text>
+      {failure.code && (
+        <Text size="xs" mt={4}>
+          {t('charging.receipt.errorCode', { code: failure.code })}
+        </Text>
+      )}
+    </Alert>
+  );
 }
 
 /** /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one. */
@@ -22,7 +43,7 @@ export function ReceiptPage() {
   const lang = useLang();
   const query = useRouteQuery();
   const rowNumber = parseId(query.rowNumber);
-  const [payError, setPayError] = useState<string | null>(null);
+  const [payError, setPayError] = useState<Failure | null>(null);
   const [paying, setPaying] = useState(false);
 
   const receipt = useQuery({
@@ -43,10 +64,9 @@ export function ReceiptPage() {
         inlineErrors: true,
       });
       if (url) globalThis.location.assign(url);
-      else setPayError(t('charging.receipt.payFailed'));
+      else setPayError({ text: t('charging.receipt.payFailed'), code: null });
     } catch (e) {
-      const text = failureText(e, t('charging.receipt.payFailed'));
-      setPayError(text);
+      setPayError(failureOf(e, t('charging.receipt.payFailed')));
     } finally {
       setPaying(false);
     }
@@ -67,11 +87,13 @@ export function ReceiptPage() {
     );
   else if (receipt.isError || !receipt.data)
     body = (
-      <Alert color="red" role="alert">
-        {receipt.isError
-          ? failureText(receipt.error, t('charging.receipt.loadFailed'))
-          : t('charging.receipt.notFound')}
-      </Alert>
+      <FailureAlert
+        failure={
+          receipt.isError
+            ? failureOf(receipt.error, t('charging.receipt.loadFailed'))
+            : { text: t('charging.receipt.notFound'), code: null }
+        }
+      />
     );
   else {
     const r = receipt.data;
@@ -102,11 +124,7 @@ export function ReceiptPage() {
             {t('charging.receipt.pay')}
           </Button>
         )}
-        {payError && (
-          <Alert color="red" role="alert" mt="sm">
-            {payError}
-          </Alert>
-        )}
+        {payError && <FailureAlert failure={payError} mt="sm" />}
       </Paper>
     );
   }

@@ -29,8 +29,11 @@ export const NO_CHARGING_WIZARD_KEY = 'noChargingWizard';
 export const TWO_COLUMN_MIN_PX = 768;
 
 /**
- * Where a finished charge leads (SPEC §4 says /coupons). /coupons is still a "coming later"
- * frame, so the app goes to /charge-history, where the last-finished charge and its receipt
- * show (see apps/web/README.md). Change this when the coupons screen lands.
+ * Where a finished charge leads, 3 s after it ends (SPEC §4): /coupons, with the charge's id so
+ * the points it earned show (latest-points). A casual (guest) user has no points and /coupons
+ * is not open to them (it would log them out), so they go to /charge-history, where the
+ * last-finished charge and its receipt show.
  */
-export const AFTER_CHARGE_ROUTE = '/charge-history';
+export function afterChargeRoute(chargeId: number, casual: boolean): string {
+  return casual ? '/charge-history' : `/coupons?chargeId=${chargeId}`;
+}

@@ -4,3 +4,7 @@ export { ChargeHistoryPage } from './ChargeHistoryPage';
 export { ReceiptPage } from './ReceiptPage';
 export { PaymentResultPage } from './PaymentResultPage';
 export { AlreadyChargingOr } from './AlreadyCharging';
+export { RunningChargeIndicator } from './RunningChargeIndicator';
+export { useMinutesLabel } from './duration';
+export { oneMonthAgo } from './history';
+export { defaultCardId, readyCards } from './paymentMode';

@@ -19,11 +19,19 @@ export function useCurrentCharge(intervalMs: number, enabled = true) {
 }
 
 /**
- * SPEC §4: when a charge that was present disappears, go to `to` after 3 s (and refresh the
- * finished-charge lists so the new record shows).
+ * SPEC §4: when a charge that was present disappears, go to `to` (or `to(chargeId)`) after 3 s
+ * (and refresh the finished-charge lists so the new record shows).
  */
-export function useAfterChargeGone(charge: CurrentCharge | null | undefined, to: string) {
+export function useAfterChargeGone(
+  charge: CurrentCharge | null | undefined,
+  to: string | ((chargeId: number) => string),
+) {
   const seen = useRef<number | null>(null);
+  // Callers pass an inline function: kept in a ref, so a re-render does not cancel the timer.
+  const target = useRef(to);
+  useEffect(() => {
+    target.current = to;
+  });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const client = useQueryClient();
@@ -33,10 +41,13 @@ export function useAfterChargeGone(charge: CurrentCharge | null | undefined, to:
       return;
     }
     if (charge === undefined || seen.current === null) return;
+    const dest =
+      typeof target.current === 'function' ? target.current(seen.current) : target.current;
     seen.current = null;
     void client.invalidateQueries({ queryKey: ['charge'] });
-    if (pathname === to) return; // already there: the refreshed lists show the new record
-    const timer = setTimeout(() => void navigate(to), POST_CHARGE_REDIRECT_MS);
+    // Already there: the refreshed lists show the new record.
+    if (pathname === dest.split('?')[0]) return;
+    const timer = setTimeout(() => void navigate(dest), POST_CHARGE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [charge, to, navigate, client, pathname]);
+  }, [charge, navigate, client, pathname]);
 }

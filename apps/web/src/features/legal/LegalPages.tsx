@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { Container } from '@mantine/core';
+import { legalDocumentPath } from './paths';
 import { legalDocument, support, type LegalDocument, type LegalDocumentKind } from './texts';
 
 function slug(i: number) {
@@ -121,13 +122,10 @@ export function AboutPage() {
   return (
     <LegalText doc={legalDocument('about', lang)} lang={lang}>
       <Group gap="md">
-        <Anchor
-          component={Link}
-          to={lang === 'hu' ? '/privacy-statement-hu' : '/privacy-statement'}
-        >
+        <Anchor component={Link} to={legalDocumentPath('privacy', lang)}>
           {t('about.privacyLink')}
         </Anchor>
-        <Anchor component={Link} to={lang === 'hu' ? '/gtc-hu' : '/gtc'}>
+        <Anchor component={Link} to={legalDocumentPath('gtc', lang)}>
           {t('about.gtcLink')}
         </Anchor>
         <Anchor component={Link} to="/open-source">

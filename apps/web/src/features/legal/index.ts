@@ -9,3 +9,4 @@ export {
 } from './LegalPages';
 export { LegalText } from './LegalPages';
 export { legalDocument } from './texts';
+export { legalDocumentPath } from './paths';

@@ -69,9 +69,9 @@ export function LeafletMap({
   const firstDoneRef = useRef(false);
   const refreshRef = useRef<() => void>(() => {});
   // Latest callbacks without re-creating the map.
-  const cbRef = useRef({ onSelectLocation, onView, t });
+  const cbRef = useRef({ onSelectLocation, onView, t, mode });
   useEffect(() => {
-    cbRef.current = { onSelectLocation, onView, t };
+    cbRef.current = { onSelectLocation, onView, t, mode };
   });
 
   // The page's first view (decision 0010) moves under the map's buttons before the first paint.
@@ -151,7 +151,7 @@ export function LeafletMap({
       }
       for (const item of items) {
         if (markers.has(item.key)) continue;
-        const m = createMarker(item, labelOf(item), activate);
+        const m = createMarker(item, labelOf(item), activate, cbRef.current.mode);
         markers.set(item.key, m);
         layer.addLayer(m);
       }

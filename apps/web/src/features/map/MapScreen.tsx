@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { divIcon, marker, type LeafletMapInstance, type Marker } from './leaflet';
-import { Link, Outlet, useMatch, useParams, useSearchParams } from 'react-router';
+import { Link, Outlet, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyNetworkError, showMessages } from '@/shared/api';
+import { isLoggedIn } from '@/shared/session';
 import { DEFAULT_CENTER, getPosition, ZOOM } from '@/shared/lib/geo';
 import { IconList, IconLocate, IconExpand, IconShrink } from '@/shared/ui/icons';
 import { removeFirstView } from './firstView';
@@ -43,6 +44,7 @@ export function MapScreen() {
   const [listOpen, setListOpen] = useState(false);
   const [view, setView] = useState<MapView | null>(null);
   const clickedRef = useRef<number | null>(null);
+  const navigate = useNavigate();
 
   const lat = parseCoord(params.lat, 90);
   const lng = parseCoord(params.lng, 180);
@@ -103,9 +105,20 @@ export function MapScreen() {
     (id: number, la: number, ln: number) => {
       clickedRef.current = id;
       mapRef.current?.setView([la, ln], Math.max(mapRef.current.getZoom(), ZOOM.marker));
-      openLocation(id);
+      if (!isLoggedIn()) {
+        openLocation(id);
+        return;
+      }
+      // SPEC §2 Map: the marker of the place where the driver is charging opens the charge.
+      void import('../charging/activeCharge')
+        .then((m) => m.activeChargeAt(id))
+        .catch(() => null)
+        .then((charge) => {
+          if (charge) void navigate('/charge-history');
+          else openLocation(id);
+        });
     },
-    [openLocation],
+    [openLocation, navigate],
   );
 
   // showLocation command: centre on the location (zoom 17) once its details are known.

@@ -87,6 +87,13 @@ describe('drawFirstView (the inline script of index.html)', () => {
     expect(drawn().map((d) => d.textContent)).toEqual(['5']);
   });
 
+  it('draws a place with parking and chargers as a parking marker in parking mode', () => {
+    localStorage.setItem('mode', 'parking');
+    page(view({ parking: [7, 8, 1, parking | charger | available] }));
+    drawFirstView(document, FIRST_VIEW_SETTINGS);
+    expect(drawn().map((d) => [d.textContent, d.className])).toEqual([['P', 'vp-marker']]);
+  });
+
   it('draws nothing without data, with broken data or with no markers in view', () => {
     document.body.innerHTML = '<div id="root"></div>';
     expect(drawFirstView(document, FIRST_VIEW_SETTINGS)).toBe(false);

@@ -65,13 +65,15 @@ export function drawFirstView(doc: Document, s: FirstViewSettings): boolean {
       drawn++;
       html += `<div class="vp-cluster" style="${at}width:${px}px;height:${px}px;margin:${-px / 2}px 0 0 ${-px / 2}px"><span>${count}</span></div>`;
     } else if (count === 1) {
-      const charger = (flags & s.flags.charger) !== 0;
+      // As markerLook.ts: in parking mode a place with parking is a P marker.
+      const parking = (flags & s.flags.parking) !== 0;
+      const charger = (flags & s.flags.charger) !== 0 && !(parking && mode === 'parking');
       const cls = charger
         ? (flags & s.flags.available) !== 0
           ? 'vp-marker vp-marker--available'
           : 'vp-marker vp-marker--busy'
         : 'vp-marker';
-      const glyph = charger ? '⚡' : (flags & s.flags.parking) !== 0 ? 'P' : '★';
+      const glyph = charger ? '⚡' : parking ? 'P' : '★';
       drawn++;
       html += `<div class="${cls}" style="${at}width:36px;height:36px;margin:-34px 0 0 -18px"><span>${glyph}</span></div>`;
     }

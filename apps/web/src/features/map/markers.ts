@@ -6,18 +6,12 @@ import {
   type Marker,
 } from './leaflet';
 import type { ClusterItem } from './cluster';
-import { FLAG } from './cluster';
 import { CLUSTER_SIZE_LIMITS, CLUSTER_SIZES } from './firstView';
+import { markerLook } from './markerLook';
+import type { MapMode } from './mode';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Symbol of a single location: charger, parking or shop. */
-function glyph(flags: number): string {
-  if (flags & FLAG.charger) return '⚡';
-  if (flags & FLAG.parking) return 'P';
-  return '★';
 }
 
 export function clusterSize(count: number): number {
@@ -30,6 +24,7 @@ export function createMarker(
   item: ClusterItem,
   label: string,
   onActivate: (item: ClusterItem) => void,
+  mode: MapMode,
 ): Marker {
   let icon: DivIcon;
   if (item.kind === 'cluster') {
@@ -40,16 +35,10 @@ export function createMarker(
       iconSize: [size, size],
     });
   } else {
-    const available = (item.flags & FLAG.available) !== 0;
-    const charger = (item.flags & FLAG.charger) !== 0;
-    const cls = charger
-      ? available
-        ? 'vp-marker vp-marker--available'
-        : 'vp-marker vp-marker--busy'
-      : 'vp-marker';
+    const look = markerLook(item.flags, mode);
     icon = divIcon({
-      className: cls,
-      html: `<span aria-hidden="true">${escapeHtml(glyph(item.flags))}</span>`,
+      className: look.className,
+      html: `<span aria-hidden="true">${escapeHtml(look.glyph)}</span>`,
       iconSize: [36, 36],
       iconAnchor: [18, 34],
     });

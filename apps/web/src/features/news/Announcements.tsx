@@ -8,6 +8,7 @@ import { apiRoutes, buildUrl, callApi, fileUrl } from '@/shared/api';
 import { useLang } from '@/shared/i18n/useLang';
 import { storage, STORAGE_KEYS } from '@/shared/lib/storage';
 import { parseShownNews, shouldShowAd } from './adTiming';
+import { popupShownThisVisit, rememberPopupShown } from './popupRules';
 
 function adImage(v: string): string {
   return v.startsWith('/') || /^https?:\/\//.test(v) ? v : fileUrl('front-page-ads', v);
@@ -83,6 +84,8 @@ function NewsModal({
   onRead: () => void;
 }) {
   const { t } = useTranslation();
+  // onlyDisappearsWhenClicked: it closes only by its buttons, not by a click outside or Escape.
+  const sticky = post.onlyDisappearsWhenClicked;
   return (
     <Modal
       opened
@@ -90,7 +93,10 @@ function NewsModal({
       title={post.title}
       size="md"
       centered
+      closeOnClickOutside={!sticky}
+      closeOnEscape={!sticky}
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="news-popup"
     >
       <Text>{post.description}</Text>
       <Group justify="flex-end" mt="md">
@@ -105,24 +111,34 @@ function NewsModal({
   );
 }
 
-let adHandledThisSession = false;
+function markNewsShown(publicationId: string) {
+  const shown = parseShownNews(storage.get(STORAGE_KEYS.shownNews));
+  if (!shown.includes(publicationId))
+    storage.setJson(STORAGE_KEYS.shownNews, [...shown, publicationId]);
+}
 
-/** The advert first, then unseen news posts one at a time; not on noFullScreenAd routes. */
+/**
+ * At most one pop-up per visit (popupRules.ts): the advert when it is due, otherwise the newest
+ * unseen news post, which is remembered as seen once shown. Layout mounts this only where a
+ * pop-up may open (app/popupGate.ts).
+ */
 export function Announcements() {
   const lang = useLang();
-  const [adClosed, setAdClosed] = useState(adHandledThisSession);
-  const [dismissed, setDismissed] = useState<string[]>([]);
+  // Decided once per mount: a pop-up already shown in this visit means none now.
+  const [allowed] = useState(() => !popupShownThisVisit());
+  const [closed, setClosed] = useState(false);
   const [startedAt] = useState(() => Date.now());
+  // The posts seen before this mount; the one shown now is added to storage but stays on screen.
+  const [seenBefore] = useState(() => parseShownNews(storage.get(STORAGE_KEYS.shownNews)));
 
   const ad = useQuery({
     queryKey: ['front-page-ad', lang],
     queryFn: () => callApi(apiRoutes.frontPageAd, { busy: false, quiet: true }),
+    enabled: allowed,
     staleTime: Infinity,
     retry: false,
   });
-  const adVisible =
-    !adClosed && !!ad.data && shouldShowAd(readClosedAt(), ad.data.secondsToShowAgain, startedAt);
-  const adSettled = adClosed || ad.isFetched;
+  const adDue = !!ad.data && shouldShowAd(readClosedAt(), ad.data.secondsToShowAgain, startedAt);
 
   const news = useQuery({
     queryKey: ['news-unseen', lang],
@@ -132,37 +148,31 @@ export function Announcements() {
         busy: false,
         quiet: true,
       }),
-    enabled: adSettled && !adVisible,
+    enabled: allowed && ad.isFetched && !adDue,
     staleTime: Infinity,
     retry: false,
   });
+  const post = !adDue ? news.data?.find((n) => !seenBefore.includes(n.publicationId)) : undefined;
+  const popup: 'ad' | 'news' | null =
+    !allowed || closed ? null : adDue ? 'ad' : post ? 'news' : null;
 
-  const closeAd = () => {
-    adHandledThisSession = true;
-    storage.set(STORAGE_KEYS.adClosedAt, String(Date.now()));
-    setAdClosed(true);
-  };
+  useEffect(() => {
+    if (popup === null) return;
+    rememberPopupShown();
+    if (popup === 'news' && post) markNewsShown(post.publicationId);
+  }, [popup, post]);
 
-  if (adVisible && ad.data) return <AdOverlay ad={ad.data} onClose={closeAd} />;
-
-  const post = news.data?.find((n) => !dismissed.includes(n.publicationId));
-  if (!post) return null;
-  const markShown = () => {
-    const shown = parseShownNews(storage.get(STORAGE_KEYS.shownNews));
-    if (!shown.includes(post.publicationId))
-      storage.setJson(STORAGE_KEYS.shownNews, [...shown, post.publicationId]);
-  };
-  return (
-    <NewsModal
-      post={post}
-      onClose={() => {
-        if (!post.onlyDisappearsWhenClicked) markShown();
-        setDismissed((d) => [...d, post.publicationId]);
-      }}
-      onRead={() => {
-        markShown();
-        setDismissed((d) => [...d, post.publicationId]);
-      }}
-    />
-  );
+  const close = () => setClosed(true);
+  if (popup === 'ad' && ad.data)
+    return (
+      <AdOverlay
+        ad={ad.data}
+        onClose={() => {
+          storage.set(STORAGE_KEYS.adClosedAt, String(Date.now()));
+          close();
+        }}
+      />
+    );
+  if (popup === 'news' && post) return <NewsModal post={post} onClose={close} onRead={close} />;
+  return null;
 }

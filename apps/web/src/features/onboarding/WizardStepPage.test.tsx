@@ -103,7 +103,7 @@ describe('welcome wizard (component)', { timeout: 30_000 }, () => {
     serve(details({ userHasBillingData: true }), settings({ frontendWizardCards: '0' }));
     renderAt('/cars-wizard');
     expect((await screen.findByTestId('wizard-step', {}, { timeout: 5000 })).textContent).toBe(
-      '1/1. lépés: Az ön autója',
+      '1/1. lépés: Az Ön autója',
     );
     expect(screen.getByTestId('wizard-next').textContent).toBe(
       'A Voltpark használatának megkezdése',

@@ -20,8 +20,10 @@ import { formatMoney } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { traitRows } from '@/shared/lib/traits';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
-import { ComingLater, MissingId, PageFrame, Traits } from '@/shared/ui';
+import { MissingId, PageFrame, Traits } from '@/shared/ui';
+import { AdminGates } from './AdminGates';
 import { HowToPark } from './HowToPark';
+import { LotParking } from './LotParking';
 
 function Price({ lot }: { lot: ParkingLot }) {
   const { t } = useTranslation();
@@ -87,7 +89,7 @@ function Details({ lot }: { lot: ParkingLot }) {
   );
 }
 
-/** /parking-lot/:parkingLotId and /parking-lot?parkingLotId&autoStart — the read-only part. */
+/** /parking-lot/:parkingLotId and /parking-lot?parkingLotId&autoStart (SPEC §2 Parking lot view). */
 export function ParkingLotView() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -153,11 +155,8 @@ export function ParkingLotView() {
           {t('parking.showOnMap')}
         </Button>
       </Group>
-      {l.tariff && (
-        <ComingLater>
-          {query.autoStart === '1' ? t('parking.autoStartLater') : t('parking.startLater')}
-        </ComingLater>
-      )}
+      <LotParking lot={l} autoStart={query.autoStart === '1'} />
+      <AdminGates lot={l} />
     </PageFrame>
   );
 }

@@ -1,1 +1,6 @@
 export { ParkingLotView } from './ParkingLotView';
+export { ParkingHistoryPage } from './ParkingHistoryPage';
+export { ParkingPaymentResultPage } from './ParkingPaymentResultPage';
+export { ParkingIndicator } from './ParkingIndicator';
+export { SurchargePage } from './surcharge/SurchargePage';
+export { SurchargePaymentResultPage } from './surcharge/SurchargePaymentResultPage';

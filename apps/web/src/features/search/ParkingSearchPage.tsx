@@ -52,6 +52,7 @@ export function ParkingSearchPage() {
         items={items}
         emptyText={t('search.noParking')}
         onOpen={(id) => panel.open(id, 'parking')}
+        kind="parking"
       />
       {panel.id !== null && (
         <Suspense fallback={null}>

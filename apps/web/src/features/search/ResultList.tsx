@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { LocationListItem } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDistanceKm, formatKw } from '@/shared/format';
+import { formatDistanceKm, formatKw, formatMoney } from '@/shared/format';
 import { plugName } from '@/shared/lib/traits';
 
 export const PAGE_SIZE = 50;
@@ -11,13 +11,36 @@ export interface ResultItem extends LocationListItem {
   distance: number | null;
 }
 
-/** Location cards; a card click opens the location panel. Long lists grow 50 at a time. */
+/** The parking price of a parking-search card: free, "400 Ft/óra" (with free minutes), or none. */
+function ParkingPrice({ l }: { l: ResultItem }) {
+  const { t } = useTranslation();
+  let text: string;
+  if (l.parkingFree) text = t('parking.free');
+  else if (l.parkingUnitGross == null) text = t('parking.noTariffShort');
+  else {
+    text = t('parking.perHour', { price: formatMoney(l.parkingUnitGross) });
+    if (l.parkingFreeMinutes)
+      text += ` · ${t('search.freeMinutes', { count: l.parkingFreeMinutes })}`;
+  }
+  return (
+    <Badge variant="light" color="blue" tt="none" data-testid="parking-price">
+      {text}
+    </Badge>
+  );
+}
+
+/**
+ * Location cards; a card click opens the location panel. Long lists grow 50 at a time. In the
+ * parking search (kind "parking") a card shows the parking price instead of charger facts.
+ */
 export function ResultList({
   items,
   onOpen,
+  kind = 'all',
 }: {
   items: ResultItem[];
   onOpen: (id: number) => void;
+  kind?: 'all' | 'parking';
 }) {
   const { t } = useTranslation();
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -54,33 +77,39 @@ export function ResultList({
               <Text size="sm" c="dark.6">
                 {l.fullAddress}
               </Text>
-              <Group gap={4} mt={6}>
-                {l.hasCharger && (
-                  <Badge variant="light" color={l.available ? 'green' : 'gray'} tt="none">
-                    {l.available ? t('search.available') : t('search.noneAvailable')}
-                  </Badge>
-                )}
-                {l.outlets?.map((o) => (
-                  <Badge key={o} variant="outline" color="dark" tt="none">
-                    {plugName(o)}
-                  </Badge>
-                ))}
-                {l.maxPowerKw != null && (
-                  <Badge variant="outline" color="dark" tt="none">
-                    {t('search.upTo', { power: formatKw(l.maxPowerKw) })}
-                  </Badge>
-                )}
-                {l.hasParking && (
-                  <Badge variant="light" color="blue" tt="none">
-                    {t('search.parking')}
-                  </Badge>
-                )}
-                {l.hasPoi && (
-                  <Badge variant="light" color="grape" tt="none">
-                    {l.acceptsPoints ? t('search.acceptsPoints') : t('search.services')}
-                  </Badge>
-                )}
-              </Group>
+              {kind === 'parking' ? (
+                <Group gap={4} mt={6}>
+                  <ParkingPrice l={l} />
+                </Group>
+              ) : (
+                <Group gap={4} mt={6}>
+                  {l.hasCharger && (
+                    <Badge variant="light" color={l.available ? 'green' : 'gray'} tt="none">
+                      {l.available ? t('search.available') : t('search.noneAvailable')}
+                    </Badge>
+                  )}
+                  {l.outlets?.map((o) => (
+                    <Badge key={o} variant="outline" color="dark" tt="none">
+                      {plugName(o)}
+                    </Badge>
+                  ))}
+                  {l.maxPowerKw != null && (
+                    <Badge variant="outline" color="dark" tt="none">
+                      {t('search.upTo', { power: formatKw(l.maxPowerKw) })}
+                    </Badge>
+                  )}
+                  {l.hasParking && (
+                    <Badge variant="light" color="blue" tt="none">
+                      {t('search.parking')}
+                    </Badge>
+                  )}
+                  {l.hasPoi && (
+                    <Badge variant="light" color="grape" tt="none">
+                      {l.acceptsPoints ? t('search.acceptsPoints') : t('search.services')}
+                    </Badge>
+                  )}
+                </Group>
+              )}
             </Card>
           </li>
         ))}

@@ -9,12 +9,15 @@ export function SearchResults({
   items,
   emptyText,
   onOpen,
+  kind,
 }: {
   result: Pick<UseQueryResult<unknown>, 'isError' | 'isPending' | 'data'>;
   items: ResultItem[];
   /** What "nothing found" says under its title. */
   emptyText: string;
   onOpen: (id: number) => void;
+  /** parking: cards show the parking price, not charger facts. */
+  kind?: 'all' | 'parking';
 }) {
   const { t } = useTranslation();
   if (result.isError && !result.data) {
@@ -38,5 +41,5 @@ export function SearchResults({
       </Alert>
     );
   }
-  return <ResultList items={items} onOpen={onOpen} />;
+  return <ResultList items={items} onOpen={onOpen} kind={kind} />;
 }

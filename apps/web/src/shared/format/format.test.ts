@@ -67,3 +67,26 @@ describe('dates', () => {
     expect(formatDate('not a date', 'hu')).toBe('');
   });
 });
+
+describe('numbers follow the UI language', () => {
+  it('uses a decimal point in English and keeps the grouping and Ft', () => {
+    expect(formatNumber(0.4, 2, 'en')).toBe('0.40');
+    expect(spaces(formatNumber(1234567.891, 2, 'en'))).toBe('1 234 567.89');
+    expect(formatCompact(7.4, 2, 'en')).toBe('7.4');
+    expect(formatCompact(22, 2, 'en')).toBe('22');
+    expect(formatCompact(100, 2, 'en')).toBe('100');
+  });
+  it('formats the current language when none is given', async () => {
+    const { i18nReady, setLanguage } = await import('@/shared/i18n');
+    await i18nReady;
+    await setLanguage('en');
+    try {
+      expect(spaces(formatKWhFromWh(400))).toBe('0.40 kWh');
+      expect(spaces(formatKw(7.4))).toBe('7.4 kW');
+      expect(spaces(formatMoney(12500))).toBe('12 500 Ft');
+    } finally {
+      await setLanguage('hu');
+    }
+    expect(spaces(formatKWhFromWh(400))).toBe('0,40 kWh');
+  });
+});

@@ -1,14 +1,29 @@
+import i18n from 'i18next';
+
 /**
- * hu-HU formatting (SPEC §9 Estimates): thousands grouped with a space, decimal comma, money in
- * Ft from integer forints, energy in kWh from integer Wh. The app always formats numbers the
- * Hungarian way, in both languages, as the service is priced in forints in Hungary.
- * Grouping uses a no-break space so "12 500 Ft" never wraps inside the number.
+ * Number formatting (SPEC §9 Estimates) that follows the UI language: Hungarian "0,40 kWh",
+ * English "0.40 kWh". Thousands are grouped with a no-break space in both languages (SI style, so
+ * "12 500 Ft" never wraps inside the number), and money is integer forints in Ft in both
+ * languages: "120 Ft/kWh", never "HUF 120/kWh" (docs/decisions/0017).
  */
 export const GROUP_SEPARATOR = '\u00a0';
-const DECIMAL_SEPARATOR = ',';
 
-/** Formats a number with grouped thousands and a decimal comma; `decimals` fixes the fraction digits. */
-export function formatNumber(value: number, decimals = 0): string {
+export type Lang = 'hu' | 'en';
+
+/** The UI language (i18next's current one); Hungarian, the default, before it is known. */
+function uiLang(): Lang {
+  return i18n.language === 'en' ? 'en' : 'hu';
+}
+
+function decimalSeparator(lang: Lang): string {
+  return lang === 'en' ? '.' : ',';
+}
+
+/**
+ * Formats a number with grouped thousands and the UI language's decimal mark; `decimals` fixes
+ * the fraction digits.
+ */
+export function formatNumber(value: number, decimals = 0, lang: Lang = uiLang()): string {
   if (!Number.isFinite(value)) return '–';
   const factor = 10 ** decimals;
   // Round half away from zero at the requested precision (avoids 1.005 → 1.00 surprises).
@@ -16,14 +31,15 @@ export function formatNumber(value: number, decimals = 0): string {
   const negative = value < 0 && rounded !== 0;
   const [intPart = '0', fracPart] = rounded.toFixed(decimals).split('.');
   const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
-  return (negative ? '-' : '') + grouped + (fracPart ? DECIMAL_SEPARATOR + fracPart : '');
+  return (negative ? '-' : '') + grouped + (fracPart ? decimalSeparator(lang) + fracPart : '');
 }
 
-/** Like formatNumber but drops trailing zero decimals: 22 → "22", 7.4 → "7,4". */
-export function formatCompact(value: number, maxDecimals = 2): string {
-  const s = formatNumber(value, maxDecimals);
-  if (!s.includes(DECIMAL_SEPARATOR)) return s;
-  return s.replace(/,?0+$/, '');
+/** Like formatNumber but drops trailing zero decimals: 22 → "22", 7.4 → "7,4" (en "7.4"). */
+export function formatCompact(value: number, maxDecimals = 2, lang: Lang = uiLang()): string {
+  const s = formatNumber(value, maxDecimals, lang);
+  const mark = decimalSeparator(lang);
+  if (!s.includes(mark)) return s;
+  return s.replace(/0+$/, '').replace(new RegExp(`\\${mark}$`), '');
 }
 
 /** Integer forints → "12 500 Ft". */
@@ -31,7 +47,7 @@ export function formatMoney(forints: number): string {
   return `${formatNumber(forints)}${GROUP_SEPARATOR}Ft`;
 }
 
-/** Integer Wh → "12,35 kWh". */
+/** Integer Wh → "12,35 kWh" (en "12.35 kWh"). */
 export function formatKWhFromWh(wh: number, decimals = 2): string {
   return `${formatNumber(wh / 1000, decimals)}${GROUP_SEPARATOR}kWh`;
 }
@@ -45,8 +61,6 @@ export function formatKw(kw: number): string {
 export function formatDistanceKm(km: number): string {
   return `${formatNumber(km, 2)}${GROUP_SEPARATOR}km`;
 }
-
-export type Lang = 'hu' | 'en';
 
 function toDate(value: string | number | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
@@ -73,6 +87,18 @@ export function formatDateTime(value: string | number | Date, lang: Lang): strin
     year: 'numeric',
     month: lang === 'hu' ? '2-digit' : 'short',
     day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'Europe/Budapest',
+  }).format(d);
+}
+
+/** A time of day in Budapest time: "14:05". */
+export function formatTime(value: string | number | Date, lang: Lang): string {
+  const d = toDate(value);
+  if (!d) return '';
+  return new Intl.DateTimeFormat(lang === 'hu' ? 'hu-HU' : 'en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,

@@ -47,4 +47,8 @@ export const STORAGE_KEYS = {
   loggedInUserToken: 'loggedInUserToken',
   loggedInEmail: 'loggedInEmail',
   loggedInAccessToken: 'loggedInAccessToken',
+  /** The surcharge being paid on /parking-surcharge (its result page comes back to it). */
+  parkingSurchargeId: 'parkingSurchargeId',
+  /** The surcharge payment page already opened (SPEC §4: the browser jumps to it once). */
+  parkingSurchargeJumped: 'parkingSurchargeJumped',
 } as const;

@@ -32,7 +32,8 @@ const CREDENTIAL_KEYS = [
 
 function hasCredentials(): boolean {
   return (
-    !!storage.get(STORAGE_KEYS.loggedInUserId) && !!storage.get(STORAGE_KEYS.loggedInUserToken)
+    (!!storage.get(STORAGE_KEYS.loggedInUserId) && !!storage.get(STORAGE_KEYS.loggedInUserToken)) ||
+    !!storage.get(STORAGE_KEYS.loggedInAccessToken)
   );
 }
 
@@ -56,7 +57,11 @@ export function isLoggedIn(): boolean {
 export function authHeader(): string | null {
   const token = storage.get(STORAGE_KEYS.loggedInUserToken);
   const id = storage.get(STORAGE_KEYS.loggedInUserId) ?? storage.get(STORAGE_KEYS.loggedInEmail);
-  if (!token || !id) return null;
+  if (!token || !id) {
+    // A guest who started parking holds only the access token (start-casual's extraData).
+    const bearer = storage.get(STORAGE_KEYS.loggedInAccessToken);
+    return bearer ? `Bearer ${bearer}` : null;
+  }
   const raw = new TextEncoder().encode(`${id}:${token}`);
   let bin = '';
   for (const b of raw) bin += String.fromCharCode(b);
@@ -74,6 +79,18 @@ export async function startSession(session: Session, extra: UserExtra | null): P
   await setLanguage(session.user.preferedLanguage);
 }
 
+/**
+ * SPEC §7 start-casual: the guest's access token (extraData.extraData) is stored as the
+ * logged-in casual user's credential (sent as Bearer; the live socket authenticates with it).
+ */
+export async function startGuestSession(accessToken: string, email: string): Promise<void> {
+  for (const k of CREDENTIAL_KEYS) storage.remove(k);
+  storage.set(STORAGE_KEYS.loggedInAccessToken, accessToken);
+  storage.set(STORAGE_KEYS.loggedInEmail, email);
+  set({ loggedIn: true, user: null, extra: null });
+  await loadUser();
+}
+
 /** Forgets the credentials and the user (401, logout, deletion). */
 export function clearSession(): void {
   for (const k of CREDENTIAL_KEYS) storage.remove(k);
@@ -83,6 +100,20 @@ export function clearSession(): void {
 /** Replaces the user after a profile change (the credentials stay). */
 export function setUser(user: User, extra: UserExtra | null = state.extra): void {
   set({ ...state, user, extra });
+}
+
+/**
+ * The server's /ws told that the user's types changed (a role given or taken by the operator):
+ * the menu and the routes that depend on them follow at once, without a new log-in.
+ */
+export function applyUserTypes(types: User['types']): void {
+  const user = state.user;
+  if (!user || sameTypes(user.types, types)) return;
+  set({ ...state, user: { ...user, types } });
+}
+
+function sameTypes(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
 /** GET loggedin-user when credentials are stored (a 401 clears them through the client). */

@@ -9,6 +9,7 @@ import {
   isLoggedIn,
   logout,
   resetSessionForTests,
+  startGuestSession,
   startSession,
 } from './index';
 
@@ -60,6 +61,31 @@ describe('session store', () => {
     expect(isLoggedIn()).toBe(true);
     expect(getSession().user?.id).toBe(42);
     expect(authHeader()).toBe(`Basic ${btoa('42:secret-token')}`);
+  });
+
+  it('a guest who started parking is logged in by the access token alone, sent as Bearer', async () => {
+    const asked: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        asked.push(new Headers(init.headers).get('Authorization'));
+        return json(200, {
+          result: true,
+          data: { ...session.user, id: 77, casualUser: true, email: 'vendeg@example.hu' },
+          messages: [],
+          useAlert: false,
+        });
+      }),
+    );
+    initSession();
+    await startGuestSession('guest-access', 'vendeg@example.hu');
+    expect(isLoggedIn()).toBe(true);
+    expect(authHeader()).toBe('Bearer guest-access');
+    expect(asked.at(-1)).toBe('Bearer guest-access');
+    expect(getSession().user?.casualUser).toBe(true);
+    clearSession();
+    expect(isLoggedIn()).toBe(false);
+    expect(authHeader()).toBeNull();
   });
 
   it('clears credentials and user', async () => {

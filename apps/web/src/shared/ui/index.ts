@@ -1,7 +1,6 @@
 export { Traits } from './Traits';
 export { StatusBadge } from './StatusBadge';
 export { PageFrame } from './PageFrame';
-export { ComingLater } from './ComingLater';
 export * from './icons';
 export { MissingId } from './MissingId';
 export { PhoneField } from './PhoneField';

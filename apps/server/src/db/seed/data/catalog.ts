@@ -17,9 +17,9 @@ export const chargingTariffList = [
       'A foglalás a töltési összeg és 2 000 Ft parkolási keret.',
     ],
     descriptionLinesEn: [
-      'Energy fee: HUF 120/kWh (gross).',
-      'A parking fee starts 30 minutes after charging ends: HUF 400/hour, billed per minute.',
-      'The hold is the charging amount plus HUF 2,000 for parking.',
+      'Energy fee: 120 Ft/kWh (gross).',
+      'A parking fee starts 30 minutes after charging ends: 400 Ft/hour, billed per minute.',
+      'The hold is the charging amount plus 2 000 Ft for parking.',
     ],
   },
   {
@@ -38,9 +38,9 @@ export const chargingTariffList = [
       'A töltés vége után 15 perccel parkolási díj indul: 600 Ft/óra.',
     ],
     descriptionLinesEn: [
-      'Energy fee: HUF 180/kWh (gross).',
-      'Convenience fee: HUF 200 per charge.',
-      'A parking fee starts 15 minutes after charging ends: HUF 600/hour.',
+      'Energy fee: 180 Ft/kWh (gross).',
+      'Convenience fee: 200 Ft per charge.',
+      'A parking fee starts 15 minutes after charging ends: 600 Ft/hour.',
     ],
   },
   {
@@ -54,10 +54,7 @@ export const chargingTariffList = [
     unitParkingGross: 0,
     parkingToHoldGross: 0,
     descriptionLinesHu: ['Energiadíj: 220 Ft/kWh (bruttó).', 'Kényelmi díj: 300 Ft töltésenként.'],
-    descriptionLinesEn: [
-      'Energy fee: HUF 220/kWh (gross).',
-      'Convenience fee: HUF 300 per charge.',
-    ],
+    descriptionLinesEn: ['Energy fee: 220 Ft/kWh (gross).', 'Convenience fee: 300 Ft per charge.'],
   },
   {
     key: 'regional',
@@ -70,7 +67,7 @@ export const chargingTariffList = [
     unitParkingGross: 0,
     parkingToHoldGross: 0,
     descriptionLinesHu: ['Energiadíj: 99 Ft/kWh (bruttó).'],
-    descriptionLinesEn: ['Energy fee: HUF 99/kWh (gross).'],
+    descriptionLinesEn: ['Energy fee: 99 Ft/kWh (gross).'],
   },
   {
     key: 'free',
@@ -124,8 +121,8 @@ export const parkingTariffList = [
     ],
     descriptionLinesEn: [
       'The first 15 minutes are free.',
-      'Then HUF 600/hour, billed per minute.',
-      'If you do not leave within 15 minutes after paying, a surcharge of HUF 10,000/day applies.',
+      'Then 600 Ft/hour, billed per minute.',
+      'If you do not leave within 15 minutes after paying, a surcharge of 10 000 Ft/day applies.',
     ],
   },
   {
@@ -139,8 +136,8 @@ export const parkingTariffList = [
     descriptionLinesHu: ['Az első 2 óra ingyenes.', 'Utána 300 Ft/óra.', 'Pótdíj: 5 000 Ft/nap.'],
     descriptionLinesEn: [
       'The first 2 hours are free.',
-      'Then HUF 300/hour.',
-      'Surcharge: HUF 5,000/day.',
+      'Then 300 Ft/hour.',
+      'Surcharge: 5 000 Ft/day.',
     ],
   },
   {
@@ -154,8 +151,8 @@ export const parkingTariffList = [
     descriptionLinesHu: ['Az első 30 perc ingyenes.', 'Utána 250 Ft/óra.', 'Kényelmi díj: 50 Ft.'],
     descriptionLinesEn: [
       'The first 30 minutes are free.',
-      'Then HUF 250/hour.',
-      'Convenience fee: HUF 50.',
+      'Then 250 Ft/hour.',
+      'Convenience fee: 50 Ft.',
     ],
   },
   {
@@ -251,6 +248,20 @@ export const traitList: TraitDef[] = [
     identifier: 'AMENITIES',
     nameHu: 'Szolgáltatások a közelben',
     nameEn: 'Amenities nearby',
+    // A fixed list with both languages (not free LIST_CUSTOM strings, which have one language).
+    type: 'LIST_MULTIPLE',
+    items: [
+      ['Wi-Fi', 'Wi-Fi'],
+      ['Mosdó', 'Toilets'],
+      ['Kávézó', 'Café'],
+      ['Játszótér', 'Playground'],
+    ],
+  },
+  {
+    // Free strings (LIST_CUSTOM): network names, the same in every language.
+    identifier: 'ROAMING',
+    nameHu: 'Roamingpartnerek',
+    nameEn: 'Roaming partners',
     type: 'LIST_CUSTOM',
   },
   {

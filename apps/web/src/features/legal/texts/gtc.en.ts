@@ -4,7 +4,7 @@ import type { LegalDocument } from './types.js';
 
 export const gtcEn: LegalDocument = {
   title: 'General Terms and Conditions',
-  updated: '2026-11-22',
+  updated: '2026-11-24',
   intro:
     'These General Terms and Conditions (the Terms) govern the use of the electric-vehicle charging and parking service of Voltpark Kft. Please read them carefully before you register or start your first charge or parking session.',
   sections: [
@@ -122,6 +122,7 @@ export const gtcEn: LegalDocument = {
         'As a Registered user you collect points with your charges. You can exchange your points for discount coupons of partners in the points menu of the App. The current conditions of collecting points and of the coupons are shown in the App.',
         'A coupon is valid for 60 minutes after its activation and cannot be used after that. The partner redeems the coupon in its own shop or webshop under the conditions stated on the coupon.',
         'The partner providing a product or service bought with a coupon is responsible for that product or service.',
+        'You can also move points to an online wallet of the OnlinePénztárca partner by e-mail address, in steps of 500 points, at least 500 and at most 100,000, up to your balance. If the address has no wallet yet, the deposit creates one; for that you must accept the Privacy Statement and these Terms. If the partner refuses the deposit, the points return to your balance; a deposit is never made twice.',
       ],
     },
     {

@@ -4,7 +4,7 @@ import type { LegalDocument } from './types.js';
 
 export const gtcHu: LegalDocument = {
   title: 'Általános Szerződési Feltételek',
-  updated: '2026-11-22',
+  updated: '2026-11-24',
   intro:
     'Jelen Általános Szerződési Feltételek (a továbbiakban: ÁSZF) a Voltpark Kft. elektromosjármű-töltési és parkolási szolgáltatásának igénybevételére vonatkoznak. Kérjük, a regisztráció, illetve az első töltés vagy parkolás előtt figyelmesen olvassa el.',
   sections: [
@@ -122,6 +122,7 @@ export const gtcHu: LegalDocument = {
         'Regisztrált felhasználóként a töltések után pontokat gyűjthet. Pontjait az Alkalmazás pontok menüpontjában a partnerek kedvezményes kuponjaira válthatja. A pontgyűjtés és a kuponok aktuális feltételeit az Alkalmazás tartalmazza.',
         'A kupon az aktiválásától számított 60 percig érvényes, ezt követően nem használható fel. A kupont a partner a saját üzletében vagy webáruházában váltja be, a kuponon feltüntetett feltételek szerint.',
         'A kuponnal megvásárolt termékért vagy igénybe vett szolgáltatásért az azt nyújtó partner felel.',
+        'Pontjait az OnlinePénztárca partner online pénztárcájába is utalhatja egy e-mail-címre, 500 pontos lépésekben, legalább 500, legfeljebb 100 000 pontot, egyenlege erejéig. Ha az e-mail-címhez még nincs pénztárca, az utalás azt is létrehozza; ehhez el kell fogadnia az adatkezelési tájékoztatót és jelen ÁSZF-et. Ha a partner az utalást elutasítja, a pontok visszakerülnek az egyenlegére; ugyanazt az utalást a rendszer legfeljebb egyszer teljesíti.',
       ],
     },
     {

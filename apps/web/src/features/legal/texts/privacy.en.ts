@@ -4,7 +4,7 @@ import type { LegalDocument } from './types.js';
 
 export const privacyEn: LegalDocument = {
   title: 'Privacy Statement',
-  updated: '2026-11-22',
+  updated: '2026-11-24',
   intro:
     'This statement explains how Voltpark Kft. processes your personal data when you use the charging and parking service and the App, and what rights you have. It has been prepared under Regulation (EU) 2016/679 of the European Parliament and of the Council (General Data Protection Regulation, GDPR) and Hungarian Act CXII of 2011 on the right to informational self-determination and on freedom of information.',
   sections: [
@@ -49,6 +49,7 @@ export const privacyEn: LegalDocument = {
         'Collecting fees, issuing invoices and receipts, keeping accounting records: performance of a contract and compliance with a legal obligation (GDPR Article 6(1)(b) and (c); Hungarian Act C of 2000 on accounting, Act CXXVII of 2007 on value added tax).',
         'Handling complaints and customer service: compliance with a legal obligation (GDPR Article 6(1)(c); Hungarian Act CLV of 1997 on consumer protection) and performance of a contract.',
         'Security of the service, preventing misuse and enforcing legal claims: the Provider’s legitimate interest (GDPR Article 6(1)(f)).',
+        'Moving points to an online wallet: performance of a contract (GDPR Article 6(1)(b)); if the e-mail address has no wallet yet, creating one at the partner: your consent (GDPR Article 6(1)(a)), given before the deposit by accepting this statement and the Terms.',
         'Using location data to find nearby sites: your consent (GDPR Article 6(1)(a)), which you can withdraw at any time by withdrawing the location permission of your device.',
       ],
     },
@@ -64,6 +65,7 @@ export const privacyEn: LegalDocument = {
         'E-mail delivery provider (processor): delivering registration, password reset and notification e-mails.',
         'Roaming partners: the data needed to start and settle a charge at a roaming partner’s charger.',
         'Partners: the code and validity of the coupon when it is redeemed.',
+        'OnlinePénztárca (partner): when you move points to an online wallet, the e-mail address you give and the number of points; if that address has no wallet yet, with your consent, the address also to create one.',
         'Google, Apple and Facebook: if you log in with them, the login takes place through that provider, under its own privacy terms.',
         'Hungarian Tax and Customs Administration (NAV): the data of issued invoices, as part of the reporting required by law.',
       ],

@@ -4,7 +4,7 @@ import type { LegalDocument } from './types.js';
 
 export const privacyHu: LegalDocument = {
   title: 'Adatkezelési tájékoztató',
-  updated: '2026-11-22',
+  updated: '2026-11-24',
   intro:
     'Ez a tájékoztató bemutatja, hogyan kezeli a Voltpark Kft. az Ön személyes adatait a töltési és parkolási szolgáltatás, valamint az Alkalmazás használata során, és milyen jogok illetik meg Önt. A tájékoztató az Európai Parlament és a Tanács (EU) 2016/679 rendelete (általános adatvédelmi rendelet, a továbbiakban: GDPR) és az információs önrendelkezési jogról és az információszabadságról szóló 2011. évi CXII. törvény alapján készült.',
   sections: [
@@ -49,6 +49,7 @@ export const privacyHu: LegalDocument = {
         'A díjak beszedése, számlák és nyugták kiállítása, a számviteli bizonylatok megőrzése: szerződés teljesítése és jogi kötelezettség teljesítése (GDPR 6. cikk (1) bekezdés b) és c) pont; a számvitelről szóló 2000. évi C. törvény, az általános forgalmi adóról szóló 2007. évi CXXVII. törvény).',
         'Panaszkezelés és ügyfélszolgálat: jogi kötelezettség teljesítése (GDPR 6. cikk (1) bekezdés c) pont; a fogyasztóvédelemről szóló 1997. évi CLV. törvény), illetve szerződés teljesítése.',
         'A szolgáltatás biztonsága, a visszaélések megelőzése és a jogi igények érvényesítése: a Szolgáltató jogos érdeke (GDPR 6. cikk (1) bekezdés f) pont).',
+        'Pontok utalása online pénztárcába: szerződés teljesítése (GDPR 6. cikk (1) bekezdés b) pont); ha az e-mail-címhez még nincs pénztárca, annak létrehozása a partnernél: az Ön hozzájárulása (GDPR 6. cikk (1) bekezdés a) pont), amelyet az utalás előtt, ennek a tájékoztatónak és az ÁSZF-nek az elfogadásával ad meg.',
         'A helyadat használata a közeli helyszínek kereséséhez: az Ön hozzájárulása (GDPR 6. cikk (1) bekezdés a) pont), amelyet a készülék helymeghatározási engedélyének visszavonásával bármikor visszavonhat.',
       ],
     },
@@ -64,6 +65,7 @@ export const privacyHu: LegalDocument = {
         'E-mail-küldő szolgáltató (adatfeldolgozó): a regisztrációs, jelszó-visszaállítási és értesítő e-mailek kézbesítése.',
         'Roamingpartnerek: a roamingpartner töltőjén végzett töltés indításához és elszámolásához szükséges adatok.',
         'Partnerek: kuponbeváltáskor a kupon kódja és érvényessége.',
+        'OnlinePénztárca (partner): ha pontjait online pénztárcába utalja, az Ön által megadott e-mail-cím és az utalt pontok száma; ha az e-mail-címhez még nincs pénztárca, az Ön hozzájárulásával az e-mail-cím a pénztárca létrehozásához is.',
         'Google, Apple és Facebook: ha ezekkel jelentkezik be, a bejelentkezés az adott szolgáltatón keresztül, annak saját adatkezelési feltételei szerint történik.',
         'Nemzeti Adó- és Vámhivatal: a kiállított számlák adatai a jogszabályban előírt adatszolgáltatás keretében.',
       ],

@@ -107,6 +107,11 @@ const gtcFigures: Figure[] = [
     [/consumer protection authority/, /Budapest Conciliation Board/],
   ],
   ['governing law', [/magyar jog/], [/Hungarian law/]],
+  [
+    'online-wallet deposit (the consent links here, decision 0031)',
+    [/OnlinePénztárca/, /legalább 500, legfeljebb 100 000 pontot/, /pontok visszakerülnek/],
+    [/OnlinePénztárca/, /at least 500 and at most 100,000/, /points return to your balance/],
+  ],
 ];
 
 const privacyFigures: Figure[] = [
@@ -157,6 +162,17 @@ const privacyFigures: Figure[] = [
       /bejelentkezési token/,
     ],
     [/chosen language/, /mode/, /filters/, /news/, /advert was closed/, /login token/],
+  ],
+  [
+    'online-wallet deposit: what goes to the partner, on which basis (decision 0031)',
+    [
+      /OnlinePénztárca \(partner\): .*e-mail-cím és az utalt pontok száma/,
+      /nincs pénztárca, annak létrehozása a partnernél: az Ön hozzájárulása/,
+    ],
+    [
+      /OnlinePénztárca \(partner\): .*e-mail address you give and the number of points/,
+      /creating one at the partner: your consent/,
+    ],
   ],
 ];
 

@@ -1,0 +1,195 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Lang, ParkingSession } from '@voltpark/contract';
+import { parkingLots, parkingSessions, parkingTariffs, users } from '../../db/schema/index.js';
+import { ApiError, notFound } from '../../core/errors.js';
+import { preparedQuery } from '../../db/prepared.js';
+import { createSession, type AuthUser } from '../auth/sessions.js';
+import { findUserByEmail, findUserById } from '../users/repository.js';
+import type { ParkingDeps } from './deps.js';
+import { sendGuestAccessLink } from './guest-access.js';
+import { parkingError } from './errors.js';
+import { toParkingSession, type ParkingSessionRow } from './session-repository.js';
+
+const CODE_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A parking code: 5 characters 0-9A-Z (SPEC §5), unique among open sessions by an index. */
+export function newChargeCode(): string {
+  let code = '';
+  for (let i = 0; i < 5; i++) code += CODE_CHARS[randomInt(CODE_CHARS.length)];
+  return code;
+}
+
+function isUniqueViolation(err: unknown, index?: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (x.code === '23505')
+      return (
+        !index ||
+        x.constraint === index ||
+        (typeof x.message === 'string' && x.message.includes(index))
+      );
+  }
+  return false;
+}
+
+const lotQuery = preparedQuery((db) =>
+  db
+    .select({ lot: { id: parkingLots.id }, tariff: parkingTariffs })
+    .from(parkingLots)
+    .leftJoin(
+      parkingTariffs,
+      and(eq(parkingTariffs.id, parkingLots.tariffId), eq(parkingTariffs.active, true)),
+    )
+    .where(and(eq(parkingLots.id, sql.placeholder('lotId')), eq(parkingLots.active, true)))
+    .prepare('parking_startable_lot'),
+);
+
+/** The lot with its tariff, when parking may start there (SPEC §5: free, or a price above 0). */
+async function startableLot(deps: ParkingDeps, lotId: number) {
+  const [row] = await lotQuery(deps.db).execute({ lotId });
+  if (!row) throw notFound('parking.notFound');
+  const t = row.tariff;
+  if (!t || !(t.freeParking || t.grossUnitParking > 0))
+    throw parkingError('NO_TARIFF', 'parking.noTariff');
+  return { lot: row.lot, tariff: t };
+}
+
+/** The session started, and its live push (what it sent, once sent). */
+export interface StartedParking {
+  session: ParkingSessionRow;
+  pushed: ReturnType<ParkingDeps['publish']>;
+}
+
+/**
+ * The start call's answer: the view just pushed when it shows this session as started, in the
+ * caller's language (no second read), else the session read again.
+ */
+export async function startedView(
+  deps: ParkingDeps,
+  started: StartedParking,
+  lang: Lang,
+): Promise<ParkingSession> {
+  const pushed = await started.pushed;
+  const view = pushed?.view;
+  if (view && pushed.lang === lang && view.id === started.session.id) return view;
+  return toParkingSession(deps.db, started.session, lang);
+}
+
+const p = sql.placeholder;
+const insertQuery = preparedQuery((db) =>
+  db
+    .insert(parkingSessions)
+    .values({
+      userId: p('userId'),
+      parkingLotId: p('lotId'),
+      status: 'STARTING',
+      casual: p('casual'),
+      email: p('email'),
+      chargeCode: p('chargeCode'),
+      tariffId: p('tariffId'),
+      tariffName: p('tariffName'),
+      freeParking: p('freeParking'),
+      grossUnitParking: p('grossUnitParking'),
+      freeMinutes: p('freeMinutes'),
+      grossSurchargeFeePerDay: p('grossSurchargeFeePerDay'),
+      convenienceFeeGross: p('convenienceFeeGross'),
+      free: p('freeParking'),
+    })
+    .returning()
+    .prepare('parking_start'),
+);
+
+/**
+ * Starts a parking (SPEC §7 v1/parking/{lotId}/start): STARTING, waiting at the entry gate. The
+ * partial unique index allows one open parking per driver, so a double tap makes one.
+ */
+export async function startParking(
+  deps: ParkingDeps,
+  input: { userId: number; lotId: number; casual?: boolean; email?: string | null },
+): Promise<StartedParking> {
+  // A second open parking is refused by the partial unique index (caught below): no read first.
+  const { lot, tariff } = await startableLot(deps, input.lotId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await insertQuery(deps.db).execute({
+        userId: input.userId,
+        lotId: lot.id,
+        casual: input.casual ?? false,
+        email: input.email ?? null,
+        chargeCode: newChargeCode(),
+        tariffId: tariff.id,
+        tariffName: tariff.name,
+        freeParking: tariff.freeParking,
+        grossUnitParking: tariff.grossUnitParking,
+        freeMinutes: tariff.freeMinutes,
+        grossSurchargeFeePerDay: tariff.grossSurchargeFeePerDay,
+        convenienceFeeGross: tariff.convenienceFeeGross,
+      });
+      const pushed = deps.publish(row!.userId);
+      deps.events.emit('waitingAtGate', {
+        sessionId: row!.id,
+        lotId: lot.id,
+        direction: 'in',
+        plate: row!.permitPlate,
+      });
+      return { session: row!, pushed };
+    } catch (err) {
+      if (isUniqueViolation(err, 'parking_sessions_user_open_uq'))
+        throw parkingError('ALREADY_PARKING', 'parking.alreadyParking');
+      // Another open parking drew the same code: draw again.
+      if (isUniqueViolation(err, 'parking_sessions_code_open_uq') && attempt < 10) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * A guest parking by e-mail (SPEC §7 start-casual): the guest is a casual user made for the
+ * e-mail. The access token (extraData.extraData) is given only to whom it is safe: a new guest,
+ * or the caller already logged in as that guest. Someone else typing a known guest's e-mail gets
+ * nothing (a token would show that guest's parkings): the guest is e-mailed a one-time link that
+ * opens the lot logged in on the device they open it on (decision 0030). A registered user's
+ * e-mail is refused.
+ */
+export async function startCasualParking(
+  deps: ParkingDeps,
+  input: { lotId: number; email: string; lang: Lang; caller: AuthUser | null; userAgent?: string },
+): Promise<{ session: ParkingSessionRow; accessToken: string }> {
+  const email = input.email.trim().toLowerCase();
+  await startableLot(deps, input.lotId);
+  let user = await findUserByEmail(deps.db, email);
+  if (user && !user.casualUser) {
+    throw new ApiError(409, 'charge.error.CASUAL_EMAIL_REGISTERED', {
+      responseCode: 'CASUAL_EMAIL_REGISTERED',
+      fields: [{ field: 'email', messageKey: 'charge.error.CASUAL_EMAIL_REGISTERED' }],
+    });
+  }
+  if (user && input.caller?.id !== user.id) {
+    // A returning guest on a new device, or a stranger: nothing here; the guest gets a link.
+    await sendGuestAccessLink(deps.db, deps.pay.config.publicUrl, {
+      userId: user.id,
+      lotId: input.lotId,
+    });
+    throw parkingError('CASUAL_ACCESS_LINK_SENT', 'parking.casualAccessLinkSent', 409, 'email');
+  }
+  if (!user) {
+    const [row] = await deps.db
+      .insert(users)
+      .values({ email, casualUser: true, preferredLanguage: input.lang, activatedAt: new Date() })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw parkingError('CASUAL_EMAIL_IN_USE', 'parking.casualEmailInUse', 409, 'email');
+    user = (await findUserById(deps.db, row.id))!;
+  }
+  const { session } = await startParking(deps, {
+    userId: user.id,
+    lotId: input.lotId,
+    casual: true,
+    email,
+  });
+  const { accessToken } = await createSession(deps.db, user.id, {
+    userAgent: input.userAgent,
+  });
+  return { session, accessToken };
+}

@@ -1,0 +1,2 @@
+export { CouponsPage } from './CouponsPage';
+export { CouponRedeemPage } from './CouponRedeemPage';

@@ -1,0 +1,248 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WsClientFrame } from '@voltpark/contract';
+import { renderElementAt } from '@/test/render';
+import { inHungarian } from '@/test/i18n';
+import { ParkingPanelView } from './CurrentParkingPanel';
+import { parkingLive, type ParkingLiveState } from './parkingLive';
+import { aSession } from './testSession';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+const ok = (data: unknown) => json(200, { result: true, data, messages: [], useAlert: false });
+
+const billing = {
+  id: 7,
+  type: 'PERSON',
+  payerName: 'Kiss Anna',
+  lastName: 'Kiss',
+  firstName: 'Anna',
+  taxNumber: null,
+  emailAddress: 'anna@example.hu',
+  phone: '+36301234567',
+  defaultBillingData: true,
+  address: { full: '1111 Budapest, Fő utca 1.' },
+};
+
+let sent: WsClientFrame[];
+let stops: URLSearchParams[];
+let wallet: number;
+let billingList: unknown[];
+
+beforeEach(() => {
+  sent = [];
+  stops = [];
+  wallet = 10_000;
+  billingList = [billing];
+  vi.spyOn(parkingLive, 'send').mockImplementation((f) => {
+    sent.push(f);
+    return true;
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://x');
+      if (url.pathname === '/api/v1/user/credit-cards') return ok([]);
+      if (url.pathname.startsWith('/api/v1/wallet/wallet-bal'))
+        return ok({ ballance: wallet, countUnpayedWallets: 0 });
+      if (url.pathname === '/api/v1/billing-data/list-current-user') return ok(billingList);
+      if (url.pathname === '/api/v1/parking/stop') {
+        stops.push(new URLSearchParams(String(init?.body)));
+        return ok(
+          aSession({ paymentStartedAt: '2026-11-24T11:00:00.000Z', paymentMethod: 'WALLET' }),
+        );
+      }
+      return json(404, { result: false, data: null, messages: [], useAlert: false });
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function show(live: Partial<ParkingLiveState>, casual = false) {
+  const state = { session: null, canOpen: null, canStop: null, error: null, ...live };
+  return renderElementAt(<ParkingPanelView live={state} casual={casual} />, '/parking-history');
+}
+
+const isDisabled = (el: Element) => (el as HTMLButtonElement).disabled;
+
+const canOpen = (v: boolean, id = 31) => ({
+  canOpen: v,
+  parkingSessionId: id,
+  surchargeId: null,
+  retryInSeconds: null,
+});
+
+describe('current parking panel (SPEC §4 Parking session)', () => {
+  inHungarian();
+
+  it('STARTING: the gate cannot open yet → stop near the gate and cancel; can-open polled every 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    show({ session: aSession({ parkingStatus: 'STARTING' }), canOpen: canOpen(false) });
+    expect(isDisabled(await screen.findByRole('button', { name: 'Behajtó sorompó nyitása' }))).toBe(
+      true,
+    );
+    expect(screen.getByText(/Álljon meg a sorompó előtt/)).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Parkolás visszavonása' }))).toBe(false);
+    const asks = () => sent.filter((f) => f.command === 'getCanOpen').length;
+    const before = asks();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(asks() - before).toBe(3);
+    expect(sent.find((f) => f.command === 'getCanOpen')).toEqual({
+      command: 'getCanOpen',
+      parkingSessionId: 31,
+    });
+  });
+
+  it('STARTING: can-open for another session does not enable the button', async () => {
+    show({ session: aSession({ parkingStatus: 'STARTING' }), canOpen: canOpen(true, 99) });
+    expect(isDisabled(await screen.findByRole('button', { name: 'Behajtó sorompó nyitása' }))).toBe(
+      true,
+    );
+  });
+
+  it('STARTING: opening sends openGate and shows the opening indicator for 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    show({ session: aSession({ parkingStatus: 'STARTING' }), canOpen: canOpen(true) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Behajtó sorompó nyitása' }));
+    expect(sent).toContainEqual({ command: 'openGate', parkingSessionId: 31 });
+    expect(screen.getByTestId('gate-opening').textContent).toMatch('A sorompó nyílik');
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(screen.getByTestId('gate-opening')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByTestId('gate-opening')).toBeNull();
+  });
+
+  it('STARTING after the open request: the countdown of parkingTimeInSeconds', async () => {
+    const sentAt = new Date(Date.now() - 15_000).toISOString();
+    show({ session: aSession({ parkingStatus: 'STARTING', inOpenRequestSent: sentAt }) });
+    expect((await screen.findByTestId('parking-countdown')).textContent).toMatch(/^0:4[56]$/);
+    expect(screen.queryByRole('button', { name: 'Behajtó sorompó nyitása' })).toBeNull();
+  });
+
+  it('STARTING at a lot with permits asks for the permit first', async () => {
+    const s = aSession({ parkingStatus: 'STARTING' });
+    show({ session: { ...s, parkingLot: { ...s.parkingLot, hasPermits: true } } });
+    expect(await screen.findByText('Van parkolási engedélye ehhez a parkolóhoz?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Igen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Engedély ellenőrzése' }));
+    expect(await screen.findByText('Kérjük, adja meg a rendszámot.')).toBeTruthy();
+  });
+
+  it('STARTED: elapsed, free time, charge code; charging at the lot hides stop', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const from = new Date(Date.now() - 75 * 60_000).toISOString();
+    show({
+      session: aSession({ parkingFrom: from }),
+      canStop: { canStop: false, parkingSessionId: 31 },
+    });
+    expect(await screen.findByText('1 óra 15 perc')).toBeTruthy();
+    expect(screen.getByText('15 perc')).toBeTruthy();
+    expect(screen.getByText('K7P2Q')).toBeTruthy();
+    expect(screen.getByText(/Töltés folyamatban/)).toBeTruthy();
+    expect(screen.queryByTestId('parking-stop')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(sent).toContainEqual({ command: 'getCanStop', parkingSessionId: 31 });
+  });
+
+  it('STARTED: stop → wallet (balance covers it) → billing → pay', async () => {
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    const walletRadio = await screen.findByRole('radio', { name: /Egyenleg/ });
+    expect(isDisabled(walletRadio)).toBe(false);
+    expect(isDisabled(screen.getByRole('radio', { name: 'Mentett kártya' }))).toBe(true);
+    fireEvent.click(walletRadio);
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('paymentMethod')).toBe('WALLET');
+    expect(stops[0]!.get('billingDataId')).toBe('7');
+  });
+
+  it('STARTED: the wallet is not offered below the amount; no billing data → warning and link', async () => {
+    wallet = 1000;
+    billingList = [];
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    expect(isDisabled(await screen.findByRole('radio', { name: /Egyenleg/ }))).toBe(true);
+    expect(screen.getByText('A fizetéshez számlázási adatok kellenek.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /számlázási/i }).getAttribute('href')).toBe('/billing');
+    expect(isDisabled(screen.getByRole('button', { name: /Fizetés:/ }))).toBe(true);
+  });
+
+  it('STARTED, casual: the survey, then the e-mail; pays by SimplePay only', async () => {
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } }, true);
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    expect(screen.queryByRole('radio')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: /e-mail/i }), {
+      target: { value: 'vendeg@example.hu' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
+    expect(stops[0]!.get('email')).toBe('vendeg@example.hu');
+  });
+
+  it('STARTED, free: a finish button instead of payment', async () => {
+    show({ session: aSession({ free: true }), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Parkolás befejezése' }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('paymentMethod')).toBeNull();
+  });
+
+  it('STARTED: a failed payment says so and offers to pay again', async () => {
+    show({
+      session: aSession({ paymentStartedAt: 'x', paymentFailed: true }),
+      canStop: { canStop: true, parkingSessionId: 31 },
+    });
+    expect(await screen.findByText('Sikertelen fizetés')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fizetés újra' })).toBeTruthy();
+  });
+
+  it('STARTED: payment in progress links to SimplePay', async () => {
+    show({
+      session: aSession({
+        paymentStartedAt: 'x',
+        paymentMethod: 'SIMPLEPAY',
+        paymentUrl: 'https://sandbox.simplepay.hu/pay/abc',
+      }),
+    });
+    expect(await screen.findByText('Fizetés folyamatban…')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Tovább a fizetési oldalra' }).getAttribute('href'),
+    ).toBe('https://sandbox.simplepay.hu/pay/abc');
+    expect(screen.queryByTestId('parking-stop')).toBeNull();
+  });
+
+  it('FINISHING: leave by HH:MM, the exit gate, then thank you', async () => {
+    const s = aSession({
+      parkingStatus: 'FINISHING',
+      inOpenRequestSent: 'x',
+      parkingWillFinishAt: '2026-11-24T10:15:00.000Z',
+    });
+    show({ session: s, canOpen: canOpen(true) });
+    expect(await screen.findByText(/11:15-ig hagyja el a parkolót/)).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Kihajtó sorompó nyitása' }))).toBe(false);
+  });
+
+  it('FINISHING after the exit request: thank you, no button', async () => {
+    show({
+      session: aSession({
+        parkingStatus: 'FINISHING',
+        inOpenRequestSent: 'x',
+        outOpenRequestSent: 'y',
+        parkingWillFinishAt: '2026-11-24T10:15:00.000Z',
+      }),
+    });
+    expect(await screen.findByText('Köszönjük, jó utat!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Kihajtó sorompó nyitása' })).toBeNull();
+  });
+});

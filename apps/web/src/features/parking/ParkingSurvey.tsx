@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/**
+ * SPEC §4 casual survey before a guest parks or pays: collect points? yes → register; no →
+ * invoice? yes → register; no → the e-mail input shows (onComplete).
+ */
+export function ParkingSurvey({ onComplete }: { onComplete: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'points' | 'invoice'>('points');
+  const question = step === 'points' ? t('parking.survey.points') : t('parking.survey.invoice');
+  return (
+    <Stack gap="xs" role="group" aria-labelledby="parking-survey-q">
+      <Text fw={600} id="parking-survey-q" aria-live="polite">
+        {question}
+      </Text>
+      <Group>
+        <Button variant="outline" onClick={() => void navigate('/register')}>
+          {t('common.yes')}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => (step === 'points' ? setStep('invoice') : onComplete())}
+        >
+          {t('common.no')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ParkingSession } from '@voltpark/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '@/shared/format';
+import { useMinutesLabel } from '../charging';
+import type { CanStop } from './parkingLive';
+import { parkingLive } from './parkingLive';
+import { useCanStopPoll } from './usePolls';
+import { discountMinutes, elapsedMinutes, isFreeSession, paymentState } from './parkingState';
+import { useNow } from './useNow';
+import { stopParking } from './stopCall';
+import { StopParkingForm } from './StopParkingForm';
+
+function Facts({ session }: { session: ParkingSession }) {
+  const { t } = useTranslation();
+  const minutesLabel = useMinutesLabel();
+  const now = useNow(15_000, !session.parkingTo);
+  const discount = discountMinutes(session);
+  const rows: [string, string][] = [
+    [t('parking.started.elapsed'), minutesLabel(elapsedMinutes(session, now))],
+  ];
+  if (discount > 0) rows.push([t('parking.started.discount'), minutesLabel(discount)]);
+  if (!isFreeSession(session))
+    rows.push([t('parking.started.amount'), formatMoney(session.amount)]);
+  rows.push([t('parking.started.chargeCode'), session.chargeCode]);
+  return (
+    <SimpleGrid cols={2} spacing={4} component="dl" m={0}>
+      {rows.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <Text component="dt" size="sm">
+            {k}
+          </Text>
+          <Text component="dd" size="sm" fw={600} m={0} data-testid={`parking-fact-${k}`}>
+            {v}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PaymentStatus({ session }: { session: ParkingSession }) {
+  const { t } = useTranslation();
+  const state = paymentState(session);
+  if (state === 'inProgress')
+    return (
+      <Alert color="blue" role="status" title={t('parking.payment.inProgress')}>
+        {session.paymentMethod === 'SIMPLEPAY' && session.paymentUrl && (
+          <Anchor href={session.paymentUrl}>{t('parking.payment.toProvider')}</Anchor>
+        )}
+      </Alert>
+    );
+  if (state === 'finishing')
+    return (
+      <Alert color="green" role="status">
+        {t('parking.payment.finishing')}
+      </Alert>
+    );
+  return null;
+}
+
+function FreeFinish() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(false);
+  async function finish() {
+    setBusy(true);
+    setError(false);
+    try {
+      const s = await stopParking({});
+      if (s) parkingLive.setSession(s);
+    } catch {
+      setError(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Alert color="green">{t('parking.started.free')}</Alert>
+      {error && (
+        <Alert color="red" role="alert">
+          {t('parking.stop.failed')}
+        </Alert>
+      )}
+      <Button size="md" onClick={() => void finish()} loading={busy}>
+        {t('parking.started.finish')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * SPEC §4 STARTED: elapsed and discount time, the charge code, start charging at lots with
+ * chargers, the payment's state, and stop (gated by can-stop) → payment; free sessions finish.
+ */
+export function StartedView({
+  session,
+  canStop,
+  casual,
+}: {
+  session: ParkingSession;
+  canStop: CanStop | null;
+  casual: boolean;
+}) {
+  const { t } = useTranslation();
+  const [stopping, setStopping] = useState(false);
+  const payment = paymentState(session);
+  const free = isFreeSession(session);
+  const stopShown = payment === 'none' || payment === 'failed';
+  useCanStopPoll(session.id, stopShown && !stopping);
+  const mayStop = canStop !== null && canStop.parkingSessionId === session.id && canStop.canStop;
+
+  return (
+    <Stack gap="sm">
+      <Facts session={session} />
+      {session.parkingLot.hasChargers && payment === 'none' && (
+        <Button
+          variant="light"
+          component={Link}
+          to={`/map?showLocation=${session.parkingLot.locationId}&tab=charger`}
+        >
+          {t('parking.started.startCharging')}
+        </Button>
+      )}
+      <PaymentStatus session={session} />
+      {payment === 'failed' && !stopping && (
+        <Alert color="red" role="alert" title={t('parking.payment.failed')}>
+          {t('parking.payment.retryHint')}
+        </Alert>
+      )}
+      {stopShown &&
+        (stopping ? (
+          <StopParkingForm session={session} casual={casual} onBack={() => setStopping(false)} />
+        ) : canStop === null ? null : !mayStop ? (
+          <Alert color="yellow" role="status">
+            {t('parking.started.chargingInProgress')}
+          </Alert>
+        ) : free ? (
+          <FreeFinish />
+        ) : (
+          <Button size="md" onClick={() => setStopping(true)} data-testid="parking-stop">
+            {payment === 'failed' ? t('parking.payment.retry') : t('parking.started.stop')}
+          </Button>
+        ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ParkingSession } from '@voltpark/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiRoutes, ApiError, callApi } from '@/shared/api';
+import { formatMoney } from '@/shared/format';
+import { parkingLive } from './parkingLive';
+import { ParkingSurvey } from './ParkingSurvey';
+import {
+  cardOf,
+  initialChoice,
+  PaymentMethodFields,
+  secretProblem,
+  useSavedMethods,
+  type MethodChoice,
+} from './PaymentMethodFields';
+import { stopParking, type StopChoice } from './stopCall';
+
+const quiet = { busy: false, quiet: true } as const;
+
+/**
+ * After the answer: SimplePay's page opens (the card form, or a saved card's 3-D Secure
+ * challenge), else the live panel shows the new state.
+ */
+function follow(s: ParkingSession | null) {
+  if (s?.paymentUrl && s.paymentMethod !== 'WALLET' && !s.paymentFinishedAt) {
+    globalThis.location.assign(s.paymentUrl);
+    return;
+  }
+  if (s) parkingLive.setSession(s);
+}
+
+function useStopFailure() {
+  const { t } = useTranslation();
+  return (e: unknown): string =>
+    e instanceof ApiError && e.envelope?.messages[0]?.text
+      ? e.envelope.messages[0].text
+      : t('parking.stop.failed');
+}
+
+/** Registered driver: payment method (SimplePay, saved card, wallet), billing data, pay. */
+function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: () => void }) {
+  const { t } = useTranslation(['translation', 'messages']);
+  const failure = useStopFailure();
+  const saved = useSavedMethods();
+  const billing = useQuery({
+    queryKey: ['billingData'],
+    queryFn: ({ signal }) => callApi(apiRoutes.billingDataList, { signal, ...quiet }),
+    staleTime: 0,
+  });
+  const [choice, setChoice] = useState<MethodChoice>(initialChoice);
+  const [chosenBilling, setBilling] = useState<number | null>(null);
+  const [secretError, setSecretError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (saved.pending || billing.isPending)
+    return <Loader size="sm" aria-label={t('common.loading')} />;
+  const billingList = billing.data ?? [];
+  const billingId =
+    chosenBilling ?? (billingList.find((b) => b.defaultBillingData) ?? billingList[0])?.id ?? null;
+
+  async function pay(e: FormEvent) {
+    e.preventDefault();
+    if (busy || billingId === null) return;
+    setError(null);
+    const problem = secretProblem(choice);
+    setSecretError(problem && t(problem));
+    if (problem) return;
+    setBusy(true);
+    const stop: StopChoice = {
+      paymentMethod: choice.method,
+      cardId: cardOf(choice, saved),
+      cardSecret: choice.method === 'CARD' ? choice.secret : undefined,
+      billingDataId: billingId,
+    };
+    try {
+      follow(await stopParking(stop));
+    } catch (err) {
+      setError(failure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void pay(e)} noValidate>
+      <Stack gap="sm">
+        <Text fw={700} size="lg">
+          {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
+        </Text>
+        <PaymentMethodFields
+          amount={session.amount}
+          saved={saved}
+          value={choice}
+          onChange={(next) => {
+            setChoice(next);
+            setSecretError(null);
+          }}
+          secretError={secretError}
+        />
+        {billingList.length === 0 ? (
+          <Alert color="yellow" title={t('charging.wizard.noBillingTitle')}>
+            {t('parking.stop.noBilling')}{' '}
+            <Anchor component={Link} to="/billing">
+              {t('charging.wizard.toBilling')}
+            </Anchor>
+          </Alert>
+        ) : (
+          <NativeSelect
+            label={t('charging.wizard.billing')}
+            value={billingId === null ? '' : String(billingId)}
+            onChange={(e) => setBilling(Number(e.currentTarget.value))}
+            data={billingList.map((b) => ({ value: String(b.id), label: b.payerName }))}
+          />
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={busy} disabled={billingId === null}>
+            {t('parking.stop.pay', { amount: formatMoney(session.amount) })}
+          </Button>
+          <Button variant="subtle" onClick={onBack}>
+            {t('common.back')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Casual user: the survey, then an e-mail; pays only by SimplePay (SPEC §5). */
+function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () => void }) {
+  const { t } = useTranslation(['translation', 'messages']);
+  const failure = useStopFailure();
+  const [surveyDone, setSurveyDone] = useState(false);
+  const [email, setEmail] = useState(session.email ?? '');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function pay(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const mail = email.trim();
+    if (!mail) {
+      setEmailError(t('messages:invalid.required'));
+      return;
+    }
+    setEmailError(null);
+    setError(null);
+    setBusy(true);
+    try {
+      follow(await stopParking({ paymentMethod: 'SIMPLEPAY', email: mail }));
+    } catch (err) {
+      // SPEC §8: a stop without a response clears the e-mail.
+      if (err instanceof ApiError && err.network) setEmail('');
+      const field = err instanceof ApiError ? err.envelope?.messages.find((m) => m.field) : null;
+      if (field?.field === 'email') setEmailError(field.text);
+      else setError(failure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!surveyDone) return <ParkingSurvey onComplete={() => setSurveyDone(true)} />;
+  return (
+    <form onSubmit={(e) => void pay(e)} noValidate>
+      <Stack gap="sm">
+        <Text fw={700} size="lg">
+          {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
+        </Text>
+        <TextInput
+          label={t('casual.email')}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={255}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={emailError}
+        />
+        <Text size="sm">{t('casual.disclaimer.cardOnly')}</Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={busy}>
+            {t('parking.stop.pay', { amount: formatMoney(session.amount) })}
+          </Button>
+          <Button variant="subtle" onClick={onBack}>
+            {t('common.back')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** SPEC §4 STARTED, paid session: stop → payment method → billing data → pay. */
+export function StopParkingForm({
+  session,
+  casual,
+  onBack,
+}: {
+  session: ParkingSession;
+  casual: boolean;
+  onBack: () => void;
+}) {
+  return casual ? (
+    <CasualStop session={session} onBack={onBack} />
+  ) : (
+    <RegisteredStop session={session} onBack={onBack} />
+  );
+}

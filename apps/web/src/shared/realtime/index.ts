@@ -1,0 +1,10 @@
+export {
+  LiveSocket,
+  liveSocketUrl,
+  storedLiveCredential,
+  dropStoredBearer,
+  type LiveCredential,
+  type LiveSocketOptions,
+  type SocketLike,
+} from './liveSocket';
+export { startPoll, startRetry } from './poll';

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { money, payOnEmulator, TEST_CARDS as CARDS } from '../support/drivers';
+import { expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
+
+/**
+ * The surcharge of an overstay (issue 11) on a phone: a guest parks at a mall lot (5000 Ft per
+ * started day of overstay) and finishes inside the free minutes, the car stays at the exit, and
+ * the sandbox gates page lets the leave time run out (decision 0028). The parking restarts; the
+ * guest starts the surcharge on /parking-surcharge with the parking's e-mail and code, pays it on
+ * SimplePay's sandbox page, and the exit gate opens once for the car the sandbox's auto car keeps
+ * at the barrier (decision 0022). Runs on the embedded database: nothing is set up from outside.
+ *
+ * SimplePay's emulator sends the browser back to PUBLIC_URL (http://localhost:<port>).
+ */
+test.use({ baseURL: baseURL.replace('127.0.0.1', 'localhost') });
+
+const LOT = 'Allee Bevásárlóközpont parkoló';
+const m = (key: string) => t('hu', key, {}, 'messages');
+
+async function lotIdByName(page: Page, name: string): Promise<number> {
+  for (let id = 1; id <= 60; id++) {
+    const res = await page.request.get(`/api/v1/parking/parking-lot/${id}`);
+    if (!res.ok()) continue;
+    const lot = ((await res.json()) as { data: { name: string } | null }).data;
+    if (lot?.name === name) return id;
+  }
+  throw new Error(`no lot named ${name}`);
+}
+
+test.describe('parking surcharge', () => {
+  test('/parking-surcharge passes axe in Hungarian and in English', async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto('/parking-surcharge?email=anna%40example.hu&parkCode=AB12C');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t('hu', 'route.parkingSurcharge'),
+    );
+    await expect(
+      page.getByRole('textbox', { name: t('hu', 'parking.surcharge.email') }),
+    ).toHaveValue('anna@example.hu');
+    await expectNoSeriousA11yViolations(page, '/parking-surcharge (hu)');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t('en', 'route.parkingSurcharge'),
+    );
+    // Nothing found for an unknown code: said so, in English.
+    await page.getByRole('button', { name: t('en', 'parking.surcharge.start') }).click();
+    await expect(page.getByTestId('surcharge-start-error')).toHaveText(
+      t('en', 'parking.surcharge.notFound'),
+    );
+    await expectNoSeriousA11yViolations(page, '/parking-surcharge (en, not found)');
+    await page.getByRole('button', { name: 'Magyar' }).click();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a guest overstays, starts the surcharge by e-mail and code, pays by SimplePay, and the exit opens once', async ({
+    page,
+    pageErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const email = `e2e-surcharge-${Date.now()}@example.hu`;
+    const lotId = await lotIdByName(page, LOT);
+
+    // Park as a guest; the auto car drives in once the entry opens.
+    await page.goto(`/parking-lot/${lotId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LOT);
+    await page.getByRole('button', { name: t('hu', 'parking.guest.choose') }).click();
+    await page.getByRole('button', { name: t('hu', 'common.no') }).click();
+    await page.getByRole('button', { name: t('hu', 'common.no') }).click();
+    await page.getByRole('textbox', { name: t('hu', 'casual.email') }).fill(email);
+    await page.getByTestId('parking-start-guest').click();
+    const panel = page.getByTestId('current-parking');
+    await expect(panel).toHaveAttribute('data-status', 'STARTING', { timeout: 15_000 });
+    const openIn = page.getByRole('button', { name: t('hu', 'parking.gate.openIn') });
+    await expect(openIn).toBeEnabled({ timeout: 15_000 });
+    await openIn.click();
+    await expect(panel).toHaveAttribute('data-status', 'STARTED', { timeout: 20_000 });
+    const code = (
+      await page.getByTestId(`parking-fact-${t('hu', 'parking.started.chargeCode')}`).innerText()
+    ).trim();
+    expect(code).toMatch(/^[0-9A-Z]{5}$/);
+
+    // Inside the free minutes: nothing to pay; the car must now leave within 15 minutes.
+    await page.getByRole('button', { name: t('hu', 'parking.started.finish') }).click();
+    await expect(panel).toHaveAttribute('data-status', 'FINISHING', { timeout: 20_000 });
+
+    // It does not: on the sandbox gates page the leave time runs out at the lot's exit.
+    await page.goto(`/sandbox/gates?lang=hu&lot=${lotId}`);
+    await page
+      .getByRole('button', { name: m('sandboxGates.action.overstay') })
+      .first()
+      .click();
+    await expect(page.getByRole('status')).toHaveText(m('sandboxGates.done.overstay'));
+
+    // The parking restarted (an overstay): the surcharge is started with the e-mail and code.
+    await page.goto(`/parking-surcharge?email=${encodeURIComponent(email)}`);
+    await page.getByRole('textbox', { name: t('hu', 'parking.surcharge.code') }).fill(code);
+    await page.getByTestId('surcharge-start').click();
+    const surcharge = page.getByTestId('surcharge');
+    await expect(surcharge).toHaveAttribute('data-status', 'UNPAID', { timeout: 15_000 });
+    await expect(surcharge).toContainText(money('5 000 Ft'));
+    await expect(surcharge).toContainText(t('hu', 'casual.disclaimer.cardOnly'));
+    await expectNoSeriousA11yViolations(page, '/parking-surcharge UNPAID');
+
+    // SimplePay's page opens by itself; paid, it sends the browser back to the result page.
+    await page.getByTestId('surcharge-pay').click();
+    await payOnEmulator(page, CARDS.pays);
+    await expect(page).toHaveURL(/\/parking-surcharge-payment-result\?r=/, { timeout: 20_000 });
+    await expect(page.getByTestId('payment-return')).toHaveAttribute('data-status', 'success');
+    await expect(surcharge).toHaveAttribute('data-status', 'PAID', { timeout: 30_000 });
+    await expect(surcharge).toContainText(t('hu', 'parking.surcharge.paid'));
+    const openOut = surcharge.getByRole('button', { name: t('hu', 'parking.gate.openOut') });
+    await expect(openOut).toBeEnabled({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page, '/parking-surcharge-payment-result PAID');
+    await openOut.click();
+    await expect(surcharge.getByTestId('gate-opening')).toBeVisible();
+    // The car drives through: the surcharge is settled, no gate is offered any more.
+    await expect(surcharge).toHaveAttribute('data-status', 'FINISHED', { timeout: 20_000 });
+    await expect(surcharge).toContainText(t('hu', 'parking.surcharge.finished'));
+    await expect(surcharge.getByRole('button')).toHaveCount(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
