@@ -8,6 +8,7 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandlers } from './core/error-handler.js';
+import { closeIdleConnectionsWhileClosing } from './core/graceful-close.js';
 import { buildOpenApiDocument } from './core/openapi.js';
 import { appPageCsp } from './core/csp.js';
 import { addSecurityHeaders } from './core/security-headers.js';
@@ -33,6 +34,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  closeIdleConnectionsWhileClosing(app);
   app.decorate('servedRoutes', new Set<string>());
   installAuthentication(app, database.db);
   app.setValidatorCompiler(validatorCompiler);

@@ -100,14 +100,17 @@ export class LocationListCache {
     ) {
       this.scheduled = new Promise<void>((resolve) => {
         setTimeout(() => {
-          this.scheduled = undefined;
-          // The version is read again: it may have moved on since the request.
+          // The version is read again: it may have moved on since the request. `scheduled` stays
+          // set until the rebuild is done, so settled() never slips through between the two.
           this.version()
             .then((v) => this.rebuild(v))
             .catch(() => {
               // The next request tries again; meanwhile the previous body keeps being served.
             })
-            .finally(resolve);
+            .finally(() => {
+              this.scheduled = undefined;
+              resolve();
+            });
         }, this.rebuildDelayMs).unref();
       });
     }
