@@ -39,11 +39,38 @@ export function readOptions(
   err: (s: string) => void,
 ): CliValues | null {
   try {
-    return parseArgs({ args, options, strict: true }).values as CliValues;
+    return parseArgs({ args: joinDashValues(args, options), options, strict: true })
+      .values as CliValues;
   } catch (e) {
     err(`${e instanceof Error ? e.message : String(e)}\n\n${usage}`);
     return null;
   }
+}
+
+/**
+ * `--token -Xy…` or `--points -200`: parseArgs takes a value that starts with a dash for an
+ * option and refuses the line. Tokens and keys are base64url, so one in 64 starts with `-`;
+ * such a value is joined to its string option (`--token=-Xy…`) unless it names an option itself.
+ */
+function joinDashValues(
+  args: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): string[] {
+  const isOption = (a: string) =>
+    a.startsWith('--') ? a.slice(2).split('=')[0]! in options : a === '-h';
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name && options[name]?.type === 'string' && next?.startsWith('-') && !isOption(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 /** A string option's value; undefined when it was not given. */

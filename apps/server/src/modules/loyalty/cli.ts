@@ -42,16 +42,8 @@ export async function runLoyaltyCli(
   const [command, ...rest] = argv;
   const help = helpExitCode(command, USAGE, out);
   if (help !== null) return help;
-  // `--points -200` reads as an option to parseArgs: join a negative number to its flag.
-  const args = rest.flatMap((a, i) =>
-    a === '--points' && /^-\d+$/.test(rest[i + 1] ?? '')
-      ? [`--points=${rest[i + 1]}`]
-      : i > 0 && rest[i - 1] === '--points' && /^-\d+$/.test(a)
-        ? []
-        : [a],
-  );
   const values = readOptions(
-    args,
+    rest,
     {
       email: { type: 'string' },
       points: { type: 'string' },
