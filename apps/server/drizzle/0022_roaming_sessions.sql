@@ -58,4 +58,5 @@ CREATE UNIQUE INDEX "roaming_pushes_pending_key" ON "roaming_pushes" USING btree
 CREATE INDEX "roaming_pushes_due_idx" ON "roaming_pushes" USING btree ("next_attempt_at") WHERE "roaming_pushes"."delivered_at" is null and "roaming_pushes"."dropped_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "roaming_sessions_id_key" ON "roaming_sessions" USING btree ("id");--> statement-breakpoint
 CREATE UNIQUE INDEX "roaming_sessions_transaction_key" ON "roaming_sessions" USING btree ("ocpp_transaction_id");--> statement-breakpoint
-CREATE INDEX "roaming_sessions_partner_idx" ON "roaming_sessions" USING btree ("partner_id","last_updated");
+CREATE INDEX "roaming_sessions_partner_idx" ON "roaming_sessions" USING btree ("partner_id","last_updated");--> statement-breakpoint
+CREATE INDEX "roaming_sessions_active_idx" ON "roaming_sessions" USING btree ("ocpp_transaction_id") WHERE "roaming_sessions"."status" = 'ACTIVE';

@@ -61,6 +61,10 @@ export const roamingSessions = pgTable(
     uniqueIndex('roaming_sessions_id_key').on(t.id),
     uniqueIndex('roaming_sessions_transaction_key').on(t.ocppTransactionId),
     index('roaming_sessions_partner_idx').on(t.partnerId, t.lastUpdated),
+    // The push rounds look at active sessions only (meter values, missed stops).
+    index('roaming_sessions_active_idx')
+      .on(t.ocppTransactionId)
+      .where(sql`${t.status} = 'ACTIVE'`),
   ],
 );
 

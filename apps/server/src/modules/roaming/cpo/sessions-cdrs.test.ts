@@ -8,6 +8,7 @@ import type { Cdr } from '@voltpark/contract/ocpi/cdrs';
 import type { OcpiEndpoint } from '@voltpark/contract/ocpi/versions';
 import type { TestApp } from '../../../test/app.js';
 import {
+  ocppIdTags,
   roamingCdrs,
   roamingPartners,
   roamingPushes,
@@ -19,7 +20,11 @@ import { seedLocation, seedTariffs } from '../model/test-seed.js';
 import { closedPort, ocpi, registerEmspWith, roamingServer } from '../test-helpers.js';
 import { authorizationHeader } from '../tokens.js';
 import { completeRoamingSession } from './cdrs-store.js';
-import { recordSessionEnergy, startRoamingSessionFor } from './sessions-store.js';
+import {
+  partnerTokenOfIdTag,
+  startRoamingSessionFor,
+  syncSessionEnergy,
+} from './sessions-store.js';
 
 // Server A (HU/AAA) is the CPO with an OCPP charger; servers B (HU/BBB) and C (HU/CCC) register
 // with it as eMSPs through the real handshake and store their drivers' RFID cards. Their
@@ -286,7 +291,8 @@ describe("a partner's driver charging at our charger", () => {
       dimensions: expect.arrayContaining([{ type: 'ENERGY', volume: 12.345 }]),
     });
     // A reading that arrives late (lower) does not move the energy back.
-    expect(await recordSessionEnergy(a.database.db, txId, 5_000, new Date())).toBe(false);
+    await meter(txId, 1_005_000);
+    expect(await syncSessionEnergy(a.database.db)).toBe(0);
     const row = await sessionOfTx(txId);
     expect(row.energyWh).toBe(12_345);
 
@@ -364,6 +370,20 @@ describe("a partner's driver charging at our charger", () => {
     expect(cdrPosts('BBB', sessionId)).toHaveLength(1);
     expect((await cdrsOf(tokenB)).items).toHaveLength(1);
     expect((await cdrsOf(tokenC)).items).toEqual([]);
+  });
+});
+
+describe('our own driver whose tag is also a partner card', () => {
+  it('is not a roaming session', async () => {
+    await ocpi(`${a.http}/ocpi/2.2.1/tokens/HU/BBB/SHARED-1`, tokenB, {
+      method: 'PUT',
+      body: card('BBB', 'SHARED-1'),
+    });
+    expect(await partnerTokenOfIdTag(a.database.db, 'shared-1')).toMatchObject({
+      cdrToken: { uid: 'SHARED-1', party_id: 'BBB' },
+    });
+    await a.database.db.insert(ocppIdTags).values({ idTag: 'SHARED-1' });
+    expect(await partnerTokenOfIdTag(a.database.db, 'SHARED-1')).toBeNull();
   });
 });
 

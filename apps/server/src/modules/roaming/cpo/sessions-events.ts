@@ -2,17 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../index.js';
 import { completeRoamingSession } from './cdrs-store.js';
 import { runPushRound, startPushLoop } from './sessions-push.js';
-import {
-  partnerTokenOfIdTag,
-  recordSessionEnergy,
-  startRoamingSessionFor,
-} from './sessions-store.js';
+import { partnerTokenOfIdTag, startRoamingSessionFor } from './sessions-store.js';
 
 /**
  * Partners' drivers' transactions become OCPI Sessions and CDRs: the OCPP transaction events
- * (emitted once per message, on the replica that received it) create, meter and complete the
- * roaming session, and a background loop (started when the server listens, stopped before it
- * closes) pushes them to the partner. A stop whose event was lost is caught by each round.
+ * (emitted once per message, on the replica that received it) create and complete the roaming
+ * session, and a background loop (started when the server listens, stopped before it closes)
+ * takes meter values into active sessions and pushes them to the partner. A stop whose event
+ * was lost is caught by each round.
  */
 export function registerRoamingSessions(app: FastifyInstance, deps: ModuleDeps): void {
   const central = app.ocpp.central;
@@ -37,10 +34,6 @@ export function registerRoamingSessions(app: FastifyInstance, deps: ModuleDeps):
           : null,
       ),
     );
-  });
-  central.events.on('meterValues', (e) => {
-    if (e.energyWh === null) return;
-    run('meter values', recordSessionEnergy(deps.db, e.transactionId, e.energyWh, e.timestamp));
   });
   central.events.on('transactionStopped', (e) => {
     run(

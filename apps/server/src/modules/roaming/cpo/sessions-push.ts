@@ -16,7 +16,7 @@ import {
 } from '../push-outbox.js';
 import { cdrOfSession, completeStoppedSessions } from './cdrs-store.js';
 import { ocpiSession } from './sessions-object.js';
-import { sessionRow } from './sessions-store.js';
+import { sessionRow, syncSessionEnergy } from './sessions-store.js';
 
 const BATCH = 20;
 
@@ -85,11 +85,12 @@ async function send(deps: PushDeps, p: ClaimedPush): Promise<Outcome> {
 
 /**
  * One delivery round: sessions whose transaction stopped without their end being recorded are
- * completed first (their CDR queued), then due pushes are claimed and sent, each at most once at
- * a time over all replicas.
+ * completed first (their CDR queued), active sessions take their transactions' meter values,
+ * then due pushes are claimed and sent, each at most once at a time over all replicas.
  */
 export async function runPushRound(deps: PushDeps): Promise<{ delivered: number; failed: number }> {
   await completeStoppedSessions(deps.db, deps.party);
+  await syncSessionEnergy(deps.db);
   const claimed = await claimDuePushes(deps.db, BATCH);
   const out = { delivered: 0, failed: 0 };
   await Promise.all(

@@ -42,16 +42,6 @@ export async function partnerTokenOfIdTag(
   db: Db,
   idTag: string,
 ): Promise<{ partnerId: number; cdrToken: CdrToken } | null> {
-  const [own] = await db
-    .select({ t: ocppIdTags.idTag })
-    .from(ocppIdTags)
-    .where(eq(ocppIdTags.idTag, idTag));
-  if (own) return null;
-  const [charge] = await db
-    .select({ t: charges.idTag })
-    .from(charges)
-    .where(eq(charges.idTag, idTag));
-  if (charge) return null;
   const [row] = await db
     .select({ token: roamingTokens })
     .from(roamingTokens)
@@ -69,6 +59,17 @@ export async function partnerTokenOfIdTag(
     .orderBy(asc(roamingTokens.id))
     .limit(1);
   if (!row) return null;
+  // Our own drivers' tags are asked first by the authorizer: such a tag is never roaming.
+  const [own] = await db
+    .select({ t: ocppIdTags.idTag })
+    .from(ocppIdTags)
+    .where(eq(ocppIdTags.idTag, idTag));
+  if (own) return null;
+  const [charge] = await db
+    .select({ t: charges.idTag })
+    .from(charges)
+    .where(eq(charges.idTag, idTag));
+  if (charge) return null;
   const t = row.token;
   return {
     partnerId: t.partnerId,
@@ -188,32 +189,33 @@ export async function startRoamingSessionFor(
 }
 
 /**
- * A meter reading of a roaming transaction: the session's energy moves forward only (readings
- * that arrive out of order never lower it) and the partner gets a PUT at most every
+ * Meter values of roaming transactions, taken from what the OCPP module keeps on the transaction
+ * (its highest register), for the ACTIVE sessions only: the charger hot path pays nothing for
+ * roaming. A session's energy only moves forward, and the partner gets a PUT at most every
  * SESSION_PUSH_EVERY_SECONDS (one pending push per session carries the latest state). One
- * statement: every charger's meter values pass here, and for a transaction that is not a roaming
- * one it is a single index lookup that changes nothing.
+ * conditional statement, so replicas running it together change and queue each reading once.
  */
-export async function recordSessionEnergy(
-  db: Db,
-  transactionId: number,
-  energyWh: number,
-  at: Date,
-): Promise<boolean> {
+export async function syncSessionEnergy(db: Db, limit = 200): Promise<number> {
   const result = await db.execute(sql`
-    with s as (
-      update roaming_sessions set energy_wh = ${energyWh}, meter_at = ${at.toISOString()}::timestamptz,
-        last_updated = now()
-      where ocpp_transaction_id = ${transactionId} and status = 'ACTIVE' and energy_wh < ${energyWh}
-      returning pk, partner_id)
+    with changed as (
+      select s.pk, greatest(0, t.last_meter_wh - t.meter_start_wh) as wh, t.last_meter_at as at
+      from roaming_sessions s join ocpp_transactions t on t.id = s.ocpp_transaction_id
+      where s.status = 'ACTIVE' and t.last_meter_wh is not null
+        and t.last_meter_wh - t.meter_start_wh > s.energy_wh
+      order by s.pk limit ${limit}
+    ), updated as (
+      update roaming_sessions s set energy_wh = c.wh, meter_at = c.at, last_updated = now()
+      from changed c
+      where s.pk = c.pk and s.status = 'ACTIVE' and s.energy_wh < c.wh
+      returning s.pk, s.partner_id)
     insert into roaming_pushes (partner_id, session_pk, kind, next_attempt_at)
     select partner_id, pk, 'SESSION', now() + make_interval(secs => ${SESSION_PUSH_EVERY_SECONDS})
-    from s
+    from updated
     on conflict (session_pk, kind) where delivered_at is null and dropped_at is null
     do update set generation = roaming_pushes.generation + 1,
       next_attempt_at = least(roaming_pushes.next_attempt_at, excluded.next_attempt_at)
     returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** A page of one partner's sessions, by last_updated window, in a stable order. */
