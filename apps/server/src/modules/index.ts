@@ -27,6 +27,7 @@ import { registerInvoiceRoutes } from './invoices/routes.js';
 import { registerOpenData } from './open-data/routes.js';
 import { registerRoaming } from './roaming/routes.js';
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
+import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -64,4 +65,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerRoaming(app, deps);
   // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
   registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
+  // Partners' drivers' transactions: OCPI Sessions and CDRs, pushed to the partner.
+  registerRoamingSessions(app, deps);
 }

@@ -5,6 +5,8 @@ import { credentialsModule } from './credentials-module.js';
 import { locationsModule } from './cpo/locations-module.js';
 import { tariffsModule } from './cpo/tariffs-module.js';
 import { tokensModule } from './cpo/tokens-module.js';
+import { sessionsModule } from './cpo/sessions-module.js';
+import { cdrsModule } from './cpo/cdrs-module.js';
 
 /**
  * One OCPI module interface this server implements. Its routes are registered under
@@ -25,4 +27,6 @@ export const ocpiModules: readonly OcpiModuleEntry[] = [
   locationsModule,
   tariffsModule,
   tokensModule,
+  sessionsModule,
+  cdrsModule,
 ];

@@ -89,8 +89,8 @@ export async function registerEmspWith(
     'register',
     '--versions-url',
     `${cpo.url}/ocpi/versions`,
-    '--token',
-    added.last,
+    // One argument: a Token A may start with '-' (base64url), which a separate one would not pass.
+    `--token=${added.last}`,
     ...role('CPO', cpo.party),
     '--name',
     `Server ${cpo.party}`,

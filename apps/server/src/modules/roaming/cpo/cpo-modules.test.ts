@@ -56,10 +56,12 @@ describe('the CPO modules in the version details', () => {
         { identifier: 'locations', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/locations` },
         { identifier: 'tariffs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/tariffs` },
         { identifier: 'tokens', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/tokens` },
+        { identifier: 'sessions', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/sessions` },
+        { identifier: 'cdrs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/cdrs` },
       ],
     });
     expect((await cli(b, 'list')).text).toContain(
-      'credentials:SENDER locations:SENDER tariffs:SENDER tokens:RECEIVER',
+      'cdrs:SENDER credentials:SENDER locations:SENDER sessions:SENDER tariffs:SENDER tokens:RECEIVER',
     );
   });
 });
