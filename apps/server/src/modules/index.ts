@@ -26,6 +26,7 @@ import { registerSzamlazzSandbox } from './szamlazz-sandbox/routes.js';
 import { registerInvoiceRoutes } from './invoices/routes.js';
 import { registerOpenData } from './open-data/routes.js';
 import { registerRoaming } from './roaming/routes.js';
+import { registerRoamingSandbox } from './roaming-sandbox/routes.js';
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 
 export interface ModuleDeps {
@@ -62,6 +63,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerInvoiceRoutes(app, deps);
   registerOpenData(app, deps);
   registerRoaming(app, deps);
+  registerRoamingSandbox(app, deps);
   // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
   registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
 }
