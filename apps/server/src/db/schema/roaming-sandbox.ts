@@ -83,3 +83,22 @@ export const sandboxOcpiPeers = pgTable(
       .where(sql`${t.handshakeTokenHash} is not null`),
   ],
 );
+
+/**
+ * An EVSE status change the emulator still has to push to the platform's Locations Receiver:
+ * one row per EVSE (a newer change replaces an undelivered one), deleted once delivered.
+ */
+export const sandboxOcpiStatusPushes = pgTable(
+  'sandbox_ocpi_status_pushes',
+  {
+    evseUid: text().primaryKey(),
+    locationId: text().notNull(),
+    status: text().notNull(),
+    /** The EVSE's last_updated of this change: a delivery deletes only the change it sent. */
+    lastUpdated: ts().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: ts().notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [index('sandbox_ocpi_status_pushes_due_idx').on(t.nextAttemptAt)],
+);

@@ -7,6 +7,8 @@ import { SANDBOX_OCPI_PARTNER_PATH } from './party.js';
 import { issueTokenA } from './peers.js';
 import type { RegistrationOutcome } from './register-with-platform.js';
 import { RegistrationRunner } from './registration-runner.js';
+import { StatusLoop } from './status-loop.js';
+import { changeSomeStatus, deliverStatusPushes } from './status-pushes.js';
 import { seedNetworkIfEmpty } from './store.js';
 
 export interface RoamingSandbox {
@@ -16,6 +18,11 @@ export interface RoamingSandbox {
   issueTokenA(): Promise<string>;
   /** The emulator's versions list. */
   versionsUrl(): string;
+  /** One round of the status loop by hand: a status changes; due pushes are sent. */
+  changeSomeStatus: () => ReturnType<typeof changeSomeStatus>;
+  deliverStatusPushes(): Promise<number>;
+  /** Stops the status loop (tests that change statuses by hand). */
+  stopStatusLoop(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -52,10 +59,14 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     () => `${origin()}/ocpi/versions`,
     app.log.child({ module: 'roaming-sandbox' }),
   );
+  const statusLoop = new StatusLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
   app.decorate('roamingSandbox', {
     whenRegistered: () => runner.settled,
     issueTokenA: () => issueTokenA(db),
     versionsUrl: () => `${ctx.baseUrl()}/versions`,
+    changeSomeStatus: () => changeSomeStatus(ctx),
+    deliverStatusPushes: () => deliverStatusPushes(ctx),
+    stopStatusLoop: () => statusLoop.stop(),
   } satisfies RoamingSandbox);
 
   registerEmulatorOcpi(app, ctx);
@@ -66,8 +77,10 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     // After the code that awaited listen() has run on (a test sets PUBLIC_URL's port there):
     // our answers to the emulator carry our addresses from it.
     setImmediate(() => runner.start());
+    statusLoop.start();
   });
   app.addHook('preClose', async () => {
+    await statusLoop.stop();
     await runner.stop();
   });
 }

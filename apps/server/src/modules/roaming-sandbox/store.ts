@@ -4,7 +4,11 @@ import { ocpiDateTime } from '@voltpark/contract/ocpi/envelope';
 import type { Location, OcpiStatus } from '@voltpark/contract/ocpi/locations';
 import type { Tariff } from '@voltpark/contract/ocpi/tariffs';
 import type { Db } from '../../db/client.js';
-import { sandboxOcpiLocations, sandboxOcpiTariffs } from '../../db/schema/index.js';
+import {
+  sandboxOcpiLocations,
+  sandboxOcpiStatusPushes,
+  sandboxOcpiTariffs,
+} from '../../db/schema/index.js';
 import type { Paging } from '../roaming/paging.js';
 import { seedLocations, seedTariffs } from './seed-data.js';
 
@@ -64,8 +68,9 @@ export async function locationById(db: Db, id: string): Promise<Location | null>
 
 /**
  * Changes one EVSE's status (and the location's last_updated): read and written in one
- * transaction with the row locked, so two changes at once never lose one another. Returns the
- * EVSE as it is now, or null when there is no such EVSE.
+ * transaction with the row locked, so two changes at once never lose one another, and queued
+ * for the push to the platform in the same transaction. Returns the EVSE as it is now, or null
+ * when there is no such EVSE.
  */
 export async function setEvseStatus(
   db: Db,
@@ -92,6 +97,19 @@ export async function setEvseStatus(
       .update(sandboxOcpiLocations)
       .set({ object: location, lastUpdated: now })
       .where(eq(sandboxOcpiLocations.id, locationId));
+    // To be pushed to the platform; replaces a change of this EVSE not delivered yet.
+    const push = {
+      locationId,
+      status,
+      lastUpdated: now,
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+    };
+    await tx
+      .insert(sandboxOcpiStatusPushes)
+      .values({ evseUid, ...push })
+      .onConflictDoUpdate({ target: sandboxOcpiStatusPushes.evseUid, set: push });
     return { location, evse };
   });
 }
