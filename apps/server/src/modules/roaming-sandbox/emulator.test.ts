@@ -7,7 +7,7 @@ import type { OcpiEndpoint } from '@voltpark/contract/ocpi/versions';
 import { buildApp } from '../../app.js';
 import { ocpiCallLog, roamingPartners, sandboxOcpiPeers } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { ocpi } from '../roaming/test-helpers.js';
+import { cli, ocpi } from '../roaming/test-helpers.js';
 
 const EMULATOR_ON = { ROAMING_SANDBOX_PARTNER: '1' };
 
@@ -187,6 +187,36 @@ describe('the roaming partner emulator (VoltPartner Kft.)', () => {
     const after = await voltPartner(t);
     expect(after!.registeredAt).toEqual(before!.registeredAt);
     expect(after!.theirToken).toBe(before!.theirToken);
+    expect(await registrations(t)).toHaveLength(1);
+  });
+
+  it('follows our operator: new credentials (PUT), then removal (DELETE), kept over a restart', async () => {
+    const before = await voltPartner(t);
+    const locations = (before!.endpoints as OcpiEndpoint[]).find(
+      (e) => e.identifier === 'locations',
+    )!.url;
+    const updated = await cli(t, 'update', '--country', 'HU', '--party', 'VPT');
+    expect(updated.code, updated.text).toBe(0);
+    const after = await voltPartner(t);
+    expect(after!.theirToken).not.toBe(before!.theirToken);
+    expect((await ocpi(locations, after!.theirToken!)).json.status_code).toBe(1000);
+    expect((await ocpi(locations, before!.theirToken!)).status).toBe(401);
+
+    const removed = await cli(t, 'remove', '--country', 'HU', '--party', 'VPT');
+    expect(removed.code, removed.text).toBe(0);
+    const [peer] = await t.database.db
+      .select()
+      .from(sandboxOcpiPeers)
+      .where(eq(sandboxOcpiPeers.label, 'platform'));
+    expect(peer).toMatchObject({ status: 'UNREGISTERED', theirToken: null, issuedTokenHash: null });
+    expect((await ocpi(locations, after!.theirToken!)).status).toBe(401);
+
+    // An operator's removal stands: a restart does not register it again.
+    const app = await buildApp({ config: t.config, database: t.database });
+    closers.push(() => app.close());
+    await listen(app, t.config);
+    expect(await app.roamingSandbox!.whenRegistered()).toBe('already');
+    expect((await voltPartner(t))?.status).toBe('UNREGISTERED');
     expect(await registrations(t)).toHaveLength(1);
   });
 });
