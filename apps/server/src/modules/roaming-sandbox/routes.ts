@@ -20,7 +20,7 @@ export interface RoamingSandbox {
   versionsUrl(): string;
   /** One round of the status loop by hand: a status changes; due pushes are sent. */
   changeSomeStatus: () => ReturnType<typeof changeSomeStatus>;
-  deliverStatusPushes(): Promise<number>;
+  deliverStatusPushes(now?: Date): Promise<number>;
   /** Stops the status loop (tests that change statuses by hand). */
   stopStatusLoop(): Promise<void>;
 }
@@ -65,7 +65,7 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     issueTokenA: () => issueTokenA(db),
     versionsUrl: () => `${ctx.baseUrl()}/versions`,
     changeSomeStatus: () => changeSomeStatus(ctx),
-    deliverStatusPushes: () => deliverStatusPushes(ctx),
+    deliverStatusPushes: (now?: Date) => deliverStatusPushes(ctx, now),
     stopStatusLoop: () => statusLoop.stop(),
   } satisfies RoamingSandbox);
 

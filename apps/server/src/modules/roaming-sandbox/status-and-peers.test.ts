@@ -127,12 +127,14 @@ describe('the emulator as a CPO after registration', () => {
 
     const change = (await t.app.roamingSandbox!.changeSomeStatus())!;
     receiver.answers.push(503);
-    expect(await t.app.roamingSandbox!.deliverStatusPushes()).toBe(0);
+    const round = new Date();
+    expect(await t.app.roamingSandbox!.deliverStatusPushes(round)).toBe(0);
     const [waiting] = await queued();
     expect(waiting).toMatchObject({ evseUid: change.evseUid, attempts: 1 });
     expect(waiting!.lastError).toContain('503');
-    // Not due yet: a second round sends nothing.
-    expect(await t.app.roamingSandbox!.deliverStatusPushes()).toBe(0);
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(round.getTime());
+    // Not due in a round at that moment: nothing is sent again.
+    expect(await t.app.roamingSandbox!.deliverStatusPushes(round)).toBe(0);
     expect(receiver.received).toHaveLength(1);
 
     await t.database.db

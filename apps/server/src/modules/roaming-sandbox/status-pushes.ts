@@ -14,6 +14,7 @@ import { setEvseStatus } from './store.js';
 
 /** How long a claimed push is left to its replica before another may send it. */
 const CLAIM_MS = 60_000;
+const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 15 * 60_000;
 const BATCH = 20;
 
@@ -110,11 +111,11 @@ export async function deliverStatusPushes(ctx: EmulatorContext, now = new Date()
       await ctx.db.delete(sandboxOcpiStatusPushes).where(mine);
       delivered++;
     } catch (err) {
-      const wait = Math.min(MAX_RETRY_MS, 5_000 * 2 ** push.attempts);
+      const wait = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** push.attempts);
       await ctx.db
         .update(sandboxOcpiStatusPushes)
         .set({
-          nextAttemptAt: new Date(Date.now() + wait),
+          nextAttemptAt: new Date(Math.max(Date.now(), now.getTime()) + wait),
           lastError: err instanceof Error ? err.message : String(err),
         })
         .where(mine);
