@@ -84,6 +84,7 @@ const envSchema = z.object({
   ROAMING_BUSINESS_NAME: z.string().min(1).max(100).default('Voltpark'),
   ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
 });
 
 /** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
@@ -93,6 +94,8 @@ export interface RoamingConfig {
   businessName: string;
   businessWebsite: string | undefined;
   timeoutMs: number;
+  /** Sandbox only: the built-in roaming partner emulator (VoltPartner Kft.) registers with us. */
+  sandboxPartner: boolean;
 }
 
 /** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
@@ -320,6 +323,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       businessName: e.ROAMING_BUSINESS_NAME,
       businessWebsite: e.ROAMING_BUSINESS_WEBSITE,
       timeoutMs: e.ROAMING_TIMEOUT_MS,
+      sandboxPartner:
+        e.VOLTPARK_MODE === 'sandbox' &&
+        (e.ROAMING_SANDBOX_PARTNER === '1' ||
+          (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
     },
   };
   config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';
@@ -340,6 +347,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.SIMULATE_GATES === '1') {
       throw new ConfigError(
         'SIMULATE_GATES is a sandbox part (simulated gate controllers); unset it in production.',
+      );
+    }
+    if (e.ROAMING_SANDBOX_PARTNER === '1') {
+      throw new ConfigError(
+        'ROAMING_SANDBOX_PARTNER is the sandbox roaming partner emulator; unset it in production.',
       );
     }
     if (e.SANDBOX_AUTO_CAR === '1') {

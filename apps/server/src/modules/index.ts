@@ -26,6 +26,7 @@ import { registerSzamlazzSandbox } from './szamlazz-sandbox/routes.js';
 import { registerInvoiceRoutes } from './invoices/routes.js';
 import { registerOpenData } from './open-data/routes.js';
 import { registerRoaming } from './roaming/routes.js';
+import { registerRoamingSandbox } from './roaming-sandbox/routes.js';
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
 
@@ -63,6 +64,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerInvoiceRoutes(app, deps);
   registerOpenData(app, deps);
   registerRoaming(app, deps);
+  registerRoamingSandbox(app, deps);
   // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
   registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
   // Partners' drivers' transactions: OCPI Sessions and CDRs, pushed to the partner.

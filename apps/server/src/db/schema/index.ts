@@ -21,3 +21,4 @@ export * from './szamlazz-sandbox.js';
 export * from './roaming.js';
 export * from './roaming-tokens.js';
 export * from './roaming-sessions.js';
+export * from './roaming-sandbox.js';

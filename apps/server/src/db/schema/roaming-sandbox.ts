@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// The built-in roaming partner emulator (modules/roaming-sandbox): a foreign CPO's side. Our
+// roaming module never reads these tables; it talks to the emulator over OCPI (HTTP) only.
+
+const ts = () => timestamp({ withTimezone: true });
+
+/** The emulated CPO's charging locations: the OCPI Location object as it serves it. */
+export const sandboxOcpiLocations = pgTable(
+  'sandbox_ocpi_locations',
+  {
+    id: text().primaryKey(),
+    /** The Location (with its EVSEs and their statuses), last_updated included. */
+    object: jsonb().notNull(),
+    lastUpdated: ts().notNull(),
+  },
+  (t) => [index('sandbox_ocpi_locations_updated_idx').on(t.lastUpdated)],
+);
+
+/** The emulated CPO's tariffs (OCPI Tariff objects, HUF). */
+export const sandboxOcpiTariffs = pgTable(
+  'sandbox_ocpi_tariffs',
+  {
+    id: text().primaryKey(),
+    object: jsonb().notNull(),
+    lastUpdated: ts().notNull(),
+  },
+  (t) => [index('sandbox_ocpi_tariffs_updated_idx').on(t.lastUpdated)],
+);
+
+export const sandboxOcpiPeerStatuses = ['PENDING', 'REGISTERED', 'UNREGISTERED'] as const;
+export type SandboxOcpiPeerStatus = (typeof sandboxOcpiPeerStatuses)[number];
+
+/**
+ * A platform the emulated CPO roams with. The token the emulator issued (A, B or C) is kept
+ * only as its SHA-256; the token the platform gave it is kept in clear to call the platform.
+ * `handshakeTokenHash`: while the emulator registers with the platform, the token it is giving
+ * it (opens only its versions, which the platform reads during the POST).
+ */
+export const sandboxOcpiPeers = pgTable(
+  'sandbox_ocpi_peers',
+  {
+    id: serial().primaryKey(),
+    /** 'platform': the server the emulator runs in (registered at start-up); else null. */
+    label: text(),
+    countryCode: text(),
+    partyId: text(),
+    status: text({ enum: sandboxOcpiPeerStatuses }).notNull(),
+    issuedTokenHash: text(),
+    issuedTokenKind: text({ enum: ['A', 'B', 'C'] }),
+    handshakeTokenHash: text(),
+    theirToken: text(),
+    versionsUrl: text(),
+    /** The peer's 2.2.1 endpoints ([{identifier, role, url}]). */
+    endpoints: jsonb(),
+    roles: jsonb(),
+    /** Start-up registration: who is at it until when (one replica only), and how it went. */
+    claimedUntil: ts(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_ocpi_peers_label_key')
+      .on(t.label)
+      .where(sql`${t.label} is not null`),
+    uniqueIndex('sandbox_ocpi_peers_issued_token_key')
+      .on(t.issuedTokenHash)
+      .where(sql`${t.issuedTokenHash} is not null`),
+    uniqueIndex('sandbox_ocpi_peers_handshake_token_key')
+      .on(t.handshakeTokenHash)
+      .where(sql`${t.handshakeTokenHash} is not null`),
+  ],
+);
+
+/**
+ * An EVSE status change the emulator still has to push to the platform's Locations Receiver:
+ * one row per EVSE (a newer change replaces an undelivered one), deleted once delivered.
+ */
+export const sandboxOcpiStatusPushes = pgTable(
+  'sandbox_ocpi_status_pushes',
+  {
+    evseUid: text().primaryKey(),
+    locationId: text().notNull(),
+    status: text().notNull(),
+    /** The EVSE's last_updated of this change: a delivery deletes only the change it sent. */
+    lastUpdated: ts().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: ts().notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [index('sandbox_ocpi_status_pushes_due_idx').on(t.nextAttemptAt)],
+);

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../index.js';
+import type { EmulatorContext } from './context.js';
+import { registerEmulatorOcpi } from './ocpi-routes.js';
+import { SANDBOX_OCPI_PARTNER_PATH } from './party.js';
+import { issueTokenA } from './peers.js';
+import type { RegistrationOutcome } from './register-with-platform.js';
+import { RegistrationRunner } from './registration-runner.js';
+import { StatusLoop } from './status-loop.js';
+import { changeSomeStatus, deliverStatusPushes } from './status-pushes.js';
+import { seedNetworkIfEmpty } from './store.js';
+
+export interface RoamingSandbox {
+  /** Resolves once the platform has the emulated partner (registered now or before). */
+  whenRegistered(): Promise<RegistrationOutcome>;
+  /** The emulated CPO's operator: a Token A for a platform that will register with it. */
+  issueTokenA(): Promise<string>;
+  /** The emulator's versions list. */
+  versionsUrl(): string;
+  /** One round of the status loop by hand: a status changes; due pushes are sent. */
+  changeSomeStatus: () => ReturnType<typeof changeSomeStatus>;
+  deliverStatusPushes(now?: Date): Promise<number>;
+  /** Stops the status loop (tests that change statuses by hand). */
+  stopStatusLoop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roamingSandbox?: RoamingSandbox;
+  }
+}
+
+/** This server over loopback, once it listens (the emulator and the platform share the port). */
+function loopbackOrigin(app: FastifyInstance): string | null {
+  const a = app.server.address() as AddressInfo | string | null;
+  if (!a || typeof a === 'string') return null;
+  const wildcard = a.address === '0.0.0.0' || a.address === '::';
+  const host = wildcard ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
+  return `http://${host}:${a.port}`;
+}
+
+/**
+ * The roaming partner emulator (sandbox only, ROAMING_SANDBOX_PARTNER): VoltPartner Kft., a CPO
+ * with chargers in other Hungarian cities, speaking OCPI 2.2.1 over HTTP under
+ * /sandbox/ocpi-partner. When the server listens it registers with our /ocpi/versions as a
+ * foreign CPO would; our roaming module sees only its HTTP calls.
+ */
+export function registerRoamingSandbox(app: FastifyInstance, { config, db }: ModuleDeps): void {
+  if (config.mode !== 'sandbox' || !config.roaming.sandboxPartner) return;
+  const origin = () => loopbackOrigin(app) ?? config.publicUrl.replace(/\/+$/, '');
+  const ctx: EmulatorContext = {
+    db,
+    config,
+    baseUrl: () => `${origin()}${SANDBOX_OCPI_PARTNER_PATH}`,
+  };
+  const runner = new RegistrationRunner(
+    ctx,
+    () => `${origin()}/ocpi/versions`,
+    app.log.child({ module: 'roaming-sandbox' }),
+  );
+  const statusLoop = new StatusLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
+  app.decorate('roamingSandbox', {
+    whenRegistered: () => runner.settled,
+    issueTokenA: () => issueTokenA(db),
+    versionsUrl: () => `${ctx.baseUrl()}/versions`,
+    changeSomeStatus: () => changeSomeStatus(ctx),
+    deliverStatusPushes: (now?: Date) => deliverStatusPushes(ctx, now),
+    stopStatusLoop: () => statusLoop.stop(),
+  } satisfies RoamingSandbox);
+
+  registerEmulatorOcpi(app, ctx);
+  app.addHook('onReady', async () => {
+    await seedNetworkIfEmpty(db);
+  });
+  app.addHook('onListen', async () => {
+    // After the code that awaited listen() has run on (a test sets PUBLIC_URL's port there):
+    // our answers to the emulator carry our addresses from it.
+    setImmediate(() => runner.start());
+    statusLoop.start();
+  });
+  app.addHook('preClose', async () => {
+    await statusLoop.stop();
+    await runner.stop();
+  });
+}
