@@ -27,6 +27,7 @@ import { registerInvoiceRoutes } from './invoices/routes.js';
 import { registerOpenData } from './open-data/routes.js';
 import { registerRoaming } from './roaming/routes.js';
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
+import { registerCommandBackground } from './roaming/cpo/commands-background.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -62,6 +63,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerInvoiceRoutes(app, deps);
   registerOpenData(app, deps);
   registerRoaming(app, deps);
+  // Before the partner tokens' authorizer: a START_SESSION's idTag is accepted whatever the
+  // token's whitelist (the eMSP authorized it by sending the command).
+  registerCommandBackground(app, deps);
   // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
   registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
 }
