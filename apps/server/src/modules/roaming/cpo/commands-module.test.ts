@@ -8,6 +8,7 @@ import {
   ocppFrames,
   ocppTransactions,
   roamingCommands,
+  roamingPartners,
   roamingTokens,
 } from '../../../db/schema/index.js';
 import { addChargePoint } from '../../ocpp/registry.js';
@@ -16,7 +17,8 @@ import { closedPort, ocpi, registerEmspWith, roamingServer } from '../test-helpe
 import type { TestApp } from '../../../test/app.js';
 import { commandDepsOf } from './commands-deps.js';
 import { commandRound } from './commands-loop.js';
-import { startCommandFor } from './commands-store.js';
+import { insertCommand, startCommandFor } from './commands-store.js';
+import type { Token } from '@voltpark/contract/ocpi/tokens';
 
 // Server A (HU/AAA) is the CPO with OCPP chargers (simulators, or raw OCPP clients where a
 // charger must misbehave); server B (HU/BBB) registered with it as an eMSP through the real
@@ -76,7 +78,7 @@ afterAll(async () => {
 const db = () => a.database.db;
 
 /** A charge point with one connector, its simulator connected; its location and EVSE uid. */
-async function simCharger(id: string, status: 'Available' | 'Faulted' = 'Available') {
+async function simCharger(id: string, status: 'Available' | 'Faulted' | 'Charging' = 'Available') {
   const { chargerIds } = await addChargePoint(db(), {
     id,
     key: KEY,
@@ -85,7 +87,7 @@ async function simCharger(id: string, status: 'Available' | 'Faulted' = 'Availab
   });
   const sim = a.sim({ id, connectors: [{ powerKw: 22, status }] });
   await sim.start();
-  const expected = status === 'Available' ? 'AVAILABLE' : 'ERROR';
+  const expected = { Available: 'AVAILABLE', Faulted: 'ERROR', Charging: 'OCCUPIED' }[status];
   await until(async () => (await a.statuses(id))[0] === expected);
   return { sim, ...(await where(id, chargerIds[0]!)) };
 }
@@ -124,7 +126,12 @@ async function where(chargePointId: string, chargerId: number) {
     .select({ locationId: chargePoints.locationId })
     .from(chargePoints)
     .where(eq(chargePoints.id, chargePointId));
-  return { chargePointId, locationId: String(cp!.locationId), evseUid: `HU*AAA*E${chargerId}` };
+  return {
+    chargePointId,
+    chargerId,
+    locationId: String(cp!.locationId),
+    evseUid: `HU*AAA*E${chargerId}`,
+  };
 }
 
 /** A token of B's app users: not whitelisted, so only the command authorizes it. */
@@ -287,19 +294,24 @@ describe('the Commands Receiver interface', () => {
     expect(resultsAt(url)).toMatchObject([{ result: 'REJECTED' }]);
   });
 
-  it('a faulted connector: EVSE_INOPERATIVE is posted and nothing is sent to the charger', async () => {
-    const at = await simCharger('CMD-FAULT', 'Faulted');
-    const url = responseUrl();
-    const res = await command('START_SESSION', {
-      response_url: url,
-      token: appToken('APPUSER0004'),
-      location_id: at.locationId,
-      evse_uid: at.evseUid,
-    });
-    expect(res.json.data).toMatchObject({ result: 'ACCEPTED' });
-    await until(() => resultsAt(url).length > 0);
-    expect(resultsAt(url)).toMatchObject([{ result: 'EVSE_INOPERATIVE' }]);
-    expect(await remoteStarts('APPUSER0004')).toBe(0);
+  it('a faulted or busy connector: EVSE_INOPERATIVE / EVSE_OCCUPIED, nothing sent to the charger', async () => {
+    for (const [id, status, result, uid] of [
+      ['CMD-FAULT', 'Faulted', 'EVSE_INOPERATIVE', 'APPUSER0004'],
+      ['CMD-BUSY', 'Charging', 'EVSE_OCCUPIED', 'APPUSER0014'],
+    ] as const) {
+      const at = await simCharger(id, status);
+      const url = responseUrl();
+      const res = await command('START_SESSION', {
+        response_url: url,
+        token: appToken(uid),
+        location_id: at.locationId,
+        evse_uid: at.evseUid,
+      });
+      expect(res.json.data).toMatchObject({ result: 'ACCEPTED' });
+      await until(() => resultsAt(url).length > 0);
+      expect(resultsAt(url)).toMatchObject([{ result }]);
+      expect(await remoteStarts(uid)).toBe(0);
+    }
   });
 
   it('an unknown EVSE or location is REJECTED at once, with nothing stored or sent', async () => {
@@ -412,21 +424,17 @@ describe('the Commands Receiver interface', () => {
     expect(failed.postedAt).toBeNull();
     expect(failed.result).toBe('ACCEPTED');
 
-    // The partner comes back; the retry (due now rather than after its back-off) delivers.
+    // The partner comes back: the loop's next try (after its back-off) delivers, once.
     const back = await responseServer(port);
     try {
-      await db()
-        .update(roamingCommands)
-        .set({ nextAttemptAt: new Date() })
-        .where(eq(roamingCommands.id, failed.id));
-      await Promise.all([round(), round()]);
-      await until(async () => (await commandRow(url))?.postedAt);
+      const done = await until(async () => (await commandRow(url))?.postedAt, 45_000);
+      expect(done).toBeInstanceOf(Date);
       await Promise.all([round(), round()]);
       expect(resultsAt(url)).toEqual([{ result: 'ACCEPTED' }]);
     } finally {
       await back.app.close();
     }
-  });
+  }, 60_000);
 
   it('a charger that never answers: TIMEOUT is posted after the timeout announced', async () => {
     const at = await rawCharger('CMD-SILENT', () => new Promise(() => {}));
@@ -446,5 +454,61 @@ describe('the Commands Receiver interface', () => {
     } finally {
       a.config.roaming.commandTimeoutSec = saved;
     }
+  });
+
+  it('commands left by a stopped server: one never sent is sent by the loop, one whose answer was lost gets TIMEOUT', async () => {
+    const at = await simCharger('CMD-LEFT');
+    const [partnerRow] = await db()
+      .select({ id: roamingPartners.id })
+      .from(roamingPartners)
+      .where(eq(roamingPartners.partyId, 'BBB'));
+    const stored = async (uid: string) => {
+      const url = responseUrl();
+      const { row } = await insertCommand(db(), {
+        partnerId: partnerRow!.id,
+        command: 'START_SESSION',
+        request: { uid },
+        responseUrl: url,
+        response: { result: 'ACCEPTED', timeout: 30 },
+        chargerId: at.chargerId,
+        chargePointId: at.chargePointId,
+        connectorId: 1,
+        deadlineAt: new Date(Date.now() + 30_000),
+        idTag: uid,
+        token: appToken(uid) as Token,
+      });
+      return { url, row };
+    };
+    const neverSent = await stored('APPUSER0010');
+    // Sent by a replica that stopped waiting for the charger long ago (stored as it left it,
+    // so no loop can take it for a PENDING one meanwhile).
+    const lostUrl = responseUrl();
+    await db()
+      .insert(roamingCommands)
+      .values({
+        partnerId: partnerRow!.id,
+        command: 'START_SESSION',
+        request: { uid: 'APPUSER0011' },
+        responseUrl: lostUrl,
+        response: { result: 'ACCEPTED', timeout: 30 },
+        chargerId: at.chargerId,
+        chargePointId: at.chargePointId,
+        connectorId: 1,
+        idTag: 'APPUSER0011',
+        idTagKey: 'APPUSER0011',
+        status: 'SENDING',
+        sentAt: new Date(Date.now() - 90_000),
+        deadlineAt: new Date(Date.now() - 60_000),
+      });
+    const lost = { url: lostUrl };
+
+    await Promise.all([round(), round()]);
+    await until(() => resultsAt(neverSent.url).length > 0 && resultsAt(lost.url).length > 0);
+    await round();
+    expect(resultsAt(neverSent.url)).toEqual([{ result: 'ACCEPTED' }]);
+    expect(await remoteStarts('APPUSER0010')).toBe(1);
+    await until(() => transactionOf('APPUSER0010'));
+    expect(resultsAt(lost.url)).toMatchObject([{ result: 'TIMEOUT' }]);
+    expect(await remoteStarts('APPUSER0011')).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
   chargePoints,
   chargers,
+  charges,
   locations,
   ocppTransactions,
   roamingCommands,
@@ -59,7 +60,8 @@ export async function commandTarget(
 
 /**
  * Whether the connector can take a new session now, as its OCPI EVSE status says (the same
- * rule the Locations module publishes): a CommandResult when it cannot.
+ * rule the Locations module publishes) and no charge of ours holds it: a CommandResult when
+ * it cannot.
  */
 export async function connectorRefusal(
   db: Db,
@@ -81,7 +83,23 @@ export async function connectorRefusal(
     chargePointDisabled: c.disabled,
     canStartNewChargeWhileInFinishingState: c.finishing,
   });
-  if (status === 'AVAILABLE') return null;
+  if (status === 'AVAILABLE') {
+    // One of our drivers is starting here (paying, or our RemoteStart on its way): the
+    // connector is theirs, as the charging module's one-running-charge rule says.
+    const [ours] = await db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(
+        and(
+          eq(charges.chargerId, chargerId),
+          inArray(charges.status, ['NEW', 'RESERVED', 'STARTING', 'STARTED']),
+        ),
+      )
+      .limit(1);
+    return ours
+      ? { result: 'EVSE_OCCUPIED', message: 'the EVSE is being started by a driver' }
+      : null;
+  }
   if (status === 'CHARGING' || status === 'BLOCKED' || status === 'RESERVED')
     return { result: 'EVSE_OCCUPIED', message: `the EVSE is ${status}` };
   return { result: 'EVSE_INOPERATIVE', message: `the EVSE is ${status}` };
