@@ -18,7 +18,8 @@ const SENDING_GRACE_MS = 5_000;
  * replicas, or a round and a request's own follow-up, act once.
  */
 export async function commandRound(deps: CommandDeps): Promise<void> {
-  for (const row of await pendingCommands(deps.db)) await runCommand(deps, row.id);
+  // Side by side: one silent charger must not hold up the others' commands.
+  await Promise.all((await pendingCommands(deps.db)).map((row) => runCommand(deps, row.id)));
   await expireSending(deps.db, new Date(Date.now() - SENDING_GRACE_MS));
   await postDueResults(deps);
 }
