@@ -85,6 +85,7 @@ const envSchema = z.object({
   ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
+  ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 /** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
@@ -96,6 +97,8 @@ export interface RoamingConfig {
   timeoutMs: number;
   /** Sandbox only: the built-in roaming partner emulator (VoltPartner Kft.) registers with us. */
   sandboxPartner: boolean;
+  /** The `timeout` of our CommandResponses: the CommandResult is posted within it, seconds. */
+  commandTimeoutSec: number;
 }
 
 /** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
@@ -327,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VOLTPARK_MODE === 'sandbox' &&
         (e.ROAMING_SANDBOX_PARTNER === '1' ||
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
+      commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
     },
   };
   config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';

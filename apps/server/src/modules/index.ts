@@ -29,6 +29,7 @@ import { registerRoaming } from './roaming/routes.js';
 import { registerRoamingSandbox } from './roaming-sandbox/routes.js';
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
+import { registerCommandBackground } from './roaming/cpo/commands-background.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -65,6 +66,9 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerOpenData(app, deps);
   registerRoaming(app, deps);
   registerRoamingSandbox(app, deps);
+  // Before the partner tokens' authorizer: a START_SESSION's idTag is accepted whatever the
+  // token's whitelist (the eMSP authorized it by sending the command).
+  registerCommandBackground(app, deps);
   // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
   registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
   // Partners' drivers' transactions: OCPI Sessions and CDRs, pushed to the partner.

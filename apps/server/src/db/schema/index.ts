@@ -22,3 +22,4 @@ export * from './roaming.js';
 export * from './roaming-tokens.js';
 export * from './roaming-sessions.js';
 export * from './roaming-sandbox.js';
+export * from './roaming-commands.js';

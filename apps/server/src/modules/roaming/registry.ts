@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OcpiInterfaceRole, OcpiModuleId } from '@voltpark/contract/ocpi/versions';
 import type { OcpiModuleContext } from './context.js';
+import { commandsModule } from './cpo/commands-module.js';
 import { credentialsModule } from './credentials-module.js';
 import { locationsModule } from './cpo/locations-module.js';
 import { tariffsModule } from './cpo/tariffs-module.js';
@@ -29,4 +30,5 @@ export const ocpiModules: readonly OcpiModuleEntry[] = [
   tokensModule,
   sessionsModule,
   cdrsModule,
+  commandsModule,
 ];

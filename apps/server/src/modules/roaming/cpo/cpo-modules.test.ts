@@ -47,7 +47,7 @@ const nextOf = (link: string | null, list: string) => {
 };
 
 describe('the CPO modules in the version details', () => {
-  it('lists locations and tariffs as SENDER and tokens as RECEIVER, and B learned them', async () => {
+  it('lists locations and tariffs as SENDER, tokens and commands as RECEIVER, and B learned them', async () => {
     const details = await ocpi(`${a.url}/ocpi/2.2.1`, token);
     expect(details.json.data).toEqual({
       version: '2.2.1',
@@ -58,10 +58,11 @@ describe('the CPO modules in the version details', () => {
         { identifier: 'tokens', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/tokens` },
         { identifier: 'sessions', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/sessions` },
         { identifier: 'cdrs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/cdrs` },
+        { identifier: 'commands', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/commands` },
       ],
     });
     expect((await cli(b, 'list')).text).toContain(
-      'cdrs:SENDER credentials:SENDER locations:SENDER sessions:SENDER tariffs:SENDER tokens:RECEIVER',
+      'cdrs:SENDER commands:RECEIVER credentials:SENDER locations:SENDER sessions:SENDER tariffs:SENDER tokens:RECEIVER',
     );
   });
 });
