@@ -84,6 +84,7 @@ const envSchema = z.object({
   ROAMING_BUSINESS_NAME: z.string().min(1).max(100).default('Voltpark'),
   ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
 });
 
 /** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
@@ -93,6 +94,8 @@ export interface RoamingConfig {
   businessName: string;
   businessWebsite: string | undefined;
   timeoutMs: number;
+  /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
+  pullMinutes: number;
 }
 
 /** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
@@ -320,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       businessName: e.ROAMING_BUSINESS_NAME,
       businessWebsite: e.ROAMING_BUSINESS_WEBSITE,
       timeoutMs: e.ROAMING_TIMEOUT_MS,
+      pullMinutes: e.ROAMING_PULL_MINUTES,
     },
   };
   config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';

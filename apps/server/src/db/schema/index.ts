@@ -20,3 +20,4 @@ export * from './invoices.js';
 export * from './szamlazz-sandbox.js';
 export * from './roaming.js';
 export * from './roaming-tokens.js';
+export * from './roaming-partner-locations.js';

@@ -16,6 +16,8 @@ import {
 import type { PartnerRow } from './partners.js';
 import type { OcpiModuleEntry } from './registry.js';
 import { hashToken, newCredentialsToken } from './tokens.js';
+import { forgetPartnerData } from './emsp/forget-partner.js';
+import { schedulePullNow } from './emsp/pull-schedule.js';
 
 const route = { config: { ocpiModule: 'credentials' } };
 
@@ -61,6 +63,8 @@ export const credentialsModule: OcpiModuleEntry = {
         )
         .returning({ id: roamingPartners.id });
       if (done.length === 0) throw methodNotAllowed('the registration was completed meanwhile');
+      // A CPO's Locations and Tariffs: the first pull is due now.
+      if (partner.role === 'CPO') await schedulePullNow(ctx.db, partner.id);
       return ocpiOk(ourCredentials(ctx.config, issued));
     });
 
@@ -96,15 +100,20 @@ export const credentialsModule: OcpiModuleEntry = {
     scope.delete('/credentials', route, async (request) => {
       const { partner, token } = await authenticate(request, ['A', 'B', 'C']);
       if (partner.status !== 'REGISTERED') throw methodNotAllowed('not registered');
-      await ctx.db
-        .update(roamingPartners)
-        .set(unregistered())
-        .where(
-          and(
-            eq(roamingPartners.id, partner.id),
-            eq(roamingPartners.issuedTokenHash, hashToken(token)),
-          ),
-        );
+      await ctx.db.transaction(async (tx) => {
+        const done = await tx
+          .update(roamingPartners)
+          .set(unregistered())
+          .where(
+            and(
+              eq(roamingPartners.id, partner.id),
+              eq(roamingPartners.issuedTokenHash, hashToken(token)),
+            ),
+          )
+          .returning({ id: roamingPartners.id });
+        // Its Locations and Tariffs go with it.
+        if (done.length) await forgetPartnerData(tx, partner.id);
+      });
       return ocpiDone('Unregistered');
     });
   },

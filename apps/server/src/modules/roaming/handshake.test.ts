@@ -76,7 +76,7 @@ describe('OCPI 2.2.1 handshake between two of our servers', () => {
     expect(reg.text).toContain('Its modules: credentials:SENDER');
 
     expect((await cli(a, 'list')).text).toMatch(
-      /^HU\/BBB {2}EMSP {2}REGISTERED {2}Server B {2}since \d{4}-\d{2}-\d{2} {2}http:\/\/127\.0\.0\.1:\d+\/ocpi\/versions {2}credentials:SENDER locations:SENDER tariffs:SENDER tokens:RECEIVER$/,
+      /^HU\/BBB {2}EMSP {2}REGISTERED {2}Server B {2}since \d{4}-\d{2}-\d{2} {2}http:\/\/127\.0\.0\.1:\d+\/ocpi\/versions {2}credentials:SENDER locations:RECEIVER locations:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER$/,
     );
     expect((await cli(b, 'list')).text).toContain('HU/AAA  CPO  REGISTERED  Server A');
   });
@@ -138,6 +138,12 @@ describe('OCPI 2.2.1 handshake between two of our servers', () => {
           { identifier: 'locations', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/locations` },
           { identifier: 'tariffs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/tariffs` },
           { identifier: 'tokens', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/tokens` },
+          {
+            identifier: 'locations',
+            role: 'RECEIVER',
+            url: `${a.url}/ocpi/2.2.1/emsp/locations`,
+          },
+          { identifier: 'tariffs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/tariffs` },
         ],
       },
     });

@@ -29,6 +29,8 @@ import {
   type PartnerView,
 } from './partners.js';
 import { hashToken, newCredentialsToken } from './tokens.js';
+import { forgetPartnerData } from './emsp/forget-partner.js';
+import { schedulePullNow } from './emsp/pull-schedule.js';
 
 export interface RoamingClientDeps {
   db: Db;
@@ -128,6 +130,8 @@ export async function registerWithPartner(
       })
       .where(eq(roamingPartners.id, handshake.id))
       .returning();
+    // A CPO's Locations and Tariffs: the first pull is due now.
+    if (row!.role === 'CPO') await schedulePullNow(deps.db, row!.id);
     return partnerView(row!);
   } catch (err) {
     await undoHandshake(deps.db, before, handshake.id);
@@ -227,11 +231,15 @@ export async function removePartner(
       warning = err.message;
     }
   }
-  const [row] = await deps.db
-    .update(roamingPartners)
-    .set(unregistered())
-    .where(eq(roamingPartners.id, partner.id))
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(roamingPartners)
+      .set(unregistered())
+      .where(eq(roamingPartners.id, partner.id))
+      .returning();
+    await forgetPartnerData(tx, partner.id);
+    return r;
+  });
   return { partner: partnerView(row!), told, warning };
 }
 

@@ -5,6 +5,8 @@ import { credentialsModule } from './credentials-module.js';
 import { locationsModule } from './cpo/locations-module.js';
 import { tariffsModule } from './cpo/tariffs-module.js';
 import { tokensModule } from './cpo/tokens-module.js';
+import { locationsReceiverModule } from './emsp/locations-receiver.js';
+import { tariffsReceiverModule } from './emsp/tariffs-receiver.js';
 
 /**
  * One OCPI module interface this server implements. Its routes are registered under
@@ -19,10 +21,15 @@ export interface OcpiModuleEntry {
   register(scope: FastifyInstance, ctx: OcpiModuleContext): void;
 }
 
-/** The modules this server implements: the version details list exactly these. Add new ones here. */
+/**
+ * The modules this server implements: the version details list exactly these. Add new ones here.
+ * One module may have both interfaces (we are CPO and eMSP): each has its own path.
+ */
 export const ocpiModules: readonly OcpiModuleEntry[] = [
   credentialsModule,
   locationsModule,
   tariffsModule,
   tokensModule,
+  locationsReceiverModule,
+  tariffsReceiverModule,
 ];

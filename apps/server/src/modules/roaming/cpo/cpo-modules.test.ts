@@ -47,7 +47,7 @@ const nextOf = (link: string | null, list: string) => {
 };
 
 describe('the CPO modules in the version details', () => {
-  it('lists locations and tariffs as SENDER and tokens as RECEIVER, and B learned them', async () => {
+  it('lists locations and tariffs as SENDER and RECEIVER (at emsp/…) and tokens as RECEIVER, and B learned them', async () => {
     const details = await ocpi(`${a.url}/ocpi/2.2.1`, token);
     expect(details.json.data).toEqual({
       version: '2.2.1',
@@ -56,10 +56,16 @@ describe('the CPO modules in the version details', () => {
         { identifier: 'locations', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/locations` },
         { identifier: 'tariffs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/tariffs` },
         { identifier: 'tokens', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/tokens` },
+        {
+          identifier: 'locations',
+          role: 'RECEIVER',
+          url: `${a.url}/ocpi/2.2.1/emsp/locations`,
+        },
+        { identifier: 'tariffs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/tariffs` },
       ],
     });
     expect((await cli(b, 'list')).text).toContain(
-      'credentials:SENDER locations:SENDER tariffs:SENDER tokens:RECEIVER',
+      'credentials:SENDER locations:RECEIVER locations:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER',
     );
   });
 });
