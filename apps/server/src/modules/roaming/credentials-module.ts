@@ -63,8 +63,11 @@ export const credentialsModule: OcpiModuleEntry = {
         )
         .returning({ id: roamingPartners.id });
       if (done.length === 0) throw methodNotAllowed('the registration was completed meanwhile');
-      // A CPO's Locations and Tariffs: the first pull is due now.
-      if (partner.role === 'CPO') await schedulePullNow(ctx.db, partner.id);
+      // A CPO's Locations and Tariffs: the first pull is due now (else the pull loop finds it).
+      if (partner.role === 'CPO')
+        await schedulePullNow(ctx.db, partner.id).catch((err: unknown) =>
+          request.log.error({ err }, 'the first pull of the partner could not be scheduled'),
+        );
       return ocpiOk(ourCredentials(ctx.config, issued));
     });
 

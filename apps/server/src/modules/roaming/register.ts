@@ -130,8 +130,11 @@ export async function registerWithPartner(
       })
       .where(eq(roamingPartners.id, handshake.id))
       .returning();
-    // A CPO's Locations and Tariffs: the first pull is due now.
-    if (row!.role === 'CPO') await schedulePullNow(deps.db, row!.id);
+    // A CPO's Locations and Tariffs: the first pull is due now (else the pull loop finds it).
+    if (row!.role === 'CPO')
+      await schedulePullNow(deps.db, row!.id).catch((err: unknown) =>
+        console.error('the first pull of the partner could not be scheduled:', err),
+      );
     return partnerView(row!);
   } catch (err) {
     await undoHandshake(deps.db, before, handshake.id);

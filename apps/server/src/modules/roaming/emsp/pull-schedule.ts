@@ -35,7 +35,8 @@ const free = sql`(${P.claimedUntil} is null or ${P.claimedUntil} < now())`;
 /**
  * Takes the most overdue pull of a registered CPO partner for `claimId` with one conditional
  * update: the WHERE is checked again on the row it locks, so of two replicas (or two loops)
- * only one gets it; the other gets null or another partner. The lease ends at `leaseSeconds`.
+ * only one gets it; SKIP LOCKED lets the other take the next due partner instead of waiting.
+ * The lease ends at `leaseSeconds`.
  */
 export async function claimDuePull(
   db: Db,
@@ -59,7 +60,8 @@ export async function claimDuePull(
                where p.next_pull_at <= now()
                  and (p.claimed_until is null or p.claimed_until < now())
                  and r.status = 'REGISTERED' and r.role = 'CPO'
-               order by p.next_pull_at limit 1)`,
+               order by p.next_pull_at limit 1
+               for update of p skip locked)`,
         ),
       ),
     )
