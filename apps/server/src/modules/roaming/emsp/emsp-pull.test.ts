@@ -204,7 +204,9 @@ describe('pulling a CPO partner’s Locations and Tariffs', () => {
       pcp.requests.length = 0;
       const s = await pullNow(pcpId);
       expect(s.lastError, mode).toMatch(
-        { loop: /page loop/, foreign: /another host|127\.0\.0\.2/, broken: /bad Link/ }[mode],
+        { loop: /page loop/, foreign: /leads to http:\/\/127\.0\.0\.2:9, not/, broken: /bad Link/ }[
+          mode
+        ],
       );
       expect(s.lastFullPullAt, mode).toBeNull();
       // The loop is seen on the second page at the latest; nothing goes to another host.
@@ -212,6 +214,9 @@ describe('pulling a CPO partner’s Locations and Tariffs', () => {
       expect(await locationCount(pcpId)).toBe(1050);
     }
     pcp.linkMode = 'ok';
+    // Our token never went to the other host.
+    const calls = await us.database.db.select({ url: ocpiCallLog.url }).from(ocpiCallLog);
+    expect(calls.some((c) => c.url.includes('127.0.0.2'))).toBe(false);
   });
 
   it('a complete full pull deletes what the partner no longer lists', async () => {
