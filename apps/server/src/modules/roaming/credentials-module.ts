@@ -17,9 +17,11 @@ import type { PartnerRow } from './partners.js';
 import type { OcpiModuleEntry } from './registry.js';
 import { hashToken, newCredentialsToken } from './tokens.js';
 import { forgetPartnerData } from './emsp/forget-partner.js';
-import { schedulePullNow } from './emsp/pull-schedule.js';
+import { schedulePull } from './emsp/pull-schedule.js';
 
 const route = { config: { ocpiModule: 'credentials' } };
+/** After a CPO partner's POST: the time it has to store our answer before we pull it. */
+const FIRST_PULL_DELAY_SECONDS = 5;
 
 /** The credentials module (credentials.asciidoc): the partner's side of the handshake. */
 export const credentialsModule: OcpiModuleEntry = {
@@ -63,9 +65,10 @@ export const credentialsModule: OcpiModuleEntry = {
         )
         .returning({ id: roamingPartners.id });
       if (done.length === 0) throw methodNotAllowed('the registration was completed meanwhile');
-      // A CPO's Locations and Tariffs: the first pull is due now (else the pull loop finds it).
+      // A CPO's Locations and Tariffs: the first pull is due once it has stored the token of
+      // our answer (until then it refuses it), a few seconds from now.
       if (partner.role === 'CPO')
-        await schedulePullNow(ctx.db, partner.id).catch((err: unknown) =>
+        await schedulePull(ctx.db, partner.id, FIRST_PULL_DELAY_SECONDS).catch((err: unknown) =>
           request.log.error({ err }, 'the first pull of the partner could not be scheduled'),
         );
       return ocpiOk(ourCredentials(ctx.config, issued));

@@ -30,7 +30,7 @@ import {
 } from './partners.js';
 import { hashToken, newCredentialsToken } from './tokens.js';
 import { forgetPartnerData } from './emsp/forget-partner.js';
-import { schedulePullNow } from './emsp/pull-schedule.js';
+import { schedulePull } from './emsp/pull-schedule.js';
 
 export interface RoamingClientDeps {
   db: Db;
@@ -132,7 +132,7 @@ export async function registerWithPartner(
       .returning();
     // A CPO's Locations and Tariffs: the first pull is due now (else the pull loop finds it).
     if (row!.role === 'CPO')
-      await schedulePullNow(deps.db, row!.id).catch((err: unknown) =>
+      await schedulePull(deps.db, row!.id).catch((err: unknown) =>
         console.error('the first pull of the partner could not be scheduled:', err),
       );
     return partnerView(row!);

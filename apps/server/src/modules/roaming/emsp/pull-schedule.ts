@@ -10,15 +10,18 @@ export const pullWake = new EventEmitter();
 pullWake.setMaxListeners(0);
 
 /**
- * A CPO partner's next pull is due now (after a registration either way). Durable: a row, so
- * any replica's loop takes it even if this process stops.
+ * A CPO partner's next pull is due now, or `delaySeconds` from now (after a registration either
+ * way). Durable: a row, so any replica's loop takes it even if this process stops; this
+ * process's loop is woken when it is due.
  */
-export async function schedulePullNow(db: DbOrTx, partnerId: number): Promise<void> {
+export async function schedulePull(db: DbOrTx, partnerId: number, delaySeconds = 0): Promise<void> {
+  const at = sql`now() + make_interval(secs => ${delaySeconds})`;
   await db
     .insert(P)
-    .values({ partnerId, nextPullAt: sql`now()` })
-    .onConflictDoUpdate({ target: P.partnerId, set: { nextPullAt: sql`now()` } });
-  pullWake.emit('wake');
+    .values({ partnerId, nextPullAt: at })
+    .onConflictDoUpdate({ target: P.partnerId, set: { nextPullAt: at } });
+  if (delaySeconds <= 0) pullWake.emit('wake');
+  else setTimeout(() => pullWake.emit('wake'), delaySeconds * 1000 + 100).unref();
 }
 
 /** Registered CPO partners without a schedule (e.g. registered by an older version) get one. */
@@ -95,7 +98,10 @@ export interface PullFinish {
   fullPullAt?: Date;
 }
 
-/** Releases the claim and sets the next pull a period later, success or not. */
+/**
+ * Releases the claim and sets the next pull a period later, success or not (a first pull that
+ * failed: a minute later).
+ */
 export async function finishPull(
   db: Db,
   partnerId: number,
@@ -108,7 +114,11 @@ export async function finishPull(
     .set({
       claimedBy: null,
       claimedUntil: null,
-      nextPullAt: sql`now() + make_interval(mins => ${periodMinutes})`,
+      // A partner never pulled yet (e.g. still storing our token) is tried again within a minute.
+      nextPullAt: f.ok
+        ? sql`now() + make_interval(mins => ${periodMinutes})`
+        : sql`now() + make_interval(mins => case when ${P.lastSuccessAt} is null
+            then least(${periodMinutes}, 1) else ${periodMinutes} end)`,
       lastError: f.error,
       failures: f.ok ? 0 : sql`${P.failures} + 1`,
       ...(f.ok ? { lastSuccessAt: sql`now()` } : {}),
