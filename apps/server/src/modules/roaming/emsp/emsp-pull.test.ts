@@ -9,7 +9,7 @@ import {
 } from '../../../db/schema/index.js';
 import type { TestApp } from '../../../test/app.js';
 import { cli, closedPort, roamingServer } from '../test-helpers.js';
-import { at, fakeLocation, startFakeCpo, type FakeCpo } from './fake-cpo.js';
+import { at, fakeLocation, startFakeCpo, type FakeCpo } from './test-fake-cpo.js';
 import { partnerLocationDetail, partnerLocationsForMap } from './partner-locations-read.js';
 import { startPartnerPulls } from './pull-loop.js';
 import { pullWake } from './pull-schedule.js';

@@ -4,7 +4,7 @@ import type { Location } from '@voltpark/contract/ocpi/locations';
 import { ocpiCallLog, roamingPartners } from '../../../db/schema/index.js';
 import type { TestApp } from '../../../test/app.js';
 import { cli, ocpi, roamingServer } from '../test-helpers.js';
-import { fakeLocation, fakeTariff, startFakeCpo, type FakeCpo } from './fake-cpo.js';
+import { fakeLocation, fakeTariff, startFakeCpo, type FakeCpo } from './test-fake-cpo.js';
 import { partnerLocationDetail, partnerLocationsForMap } from './partner-locations-read.js';
 
 // We (HU/VPK) are the eMSP; partner CPOs AT/PCP and AT/OTH push to our Receiver interfaces with
