@@ -86,6 +86,7 @@ const envSchema = z.object({
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
   ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
+  ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
 });
 
 /** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
@@ -99,6 +100,8 @@ export interface RoamingConfig {
   sandboxPartner: boolean;
   /** The `timeout` of our CommandResponses: the CommandResult is posted within it, seconds. */
   commandTimeoutSec: number;
+  /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
+  pullMinutes: number;
 }
 
 /** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
@@ -331,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (e.ROAMING_SANDBOX_PARTNER === '1' ||
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
       commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
+      pullMinutes: e.ROAMING_PULL_MINUTES,
     },
   };
   config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';

@@ -23,3 +23,4 @@ export * from './roaming-tokens.js';
 export * from './roaming-sessions.js';
 export * from './roaming-sandbox.js';
 export * from './roaming-commands.js';
+export * from './roaming-partner-locations.js';

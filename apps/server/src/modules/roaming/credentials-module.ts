@@ -16,8 +16,12 @@ import {
 import type { PartnerRow } from './partners.js';
 import type { OcpiModuleEntry } from './registry.js';
 import { hashToken, newCredentialsToken } from './tokens.js';
+import { forgetPartnerData } from './emsp/forget-partner.js';
+import { schedulePull } from './emsp/pull-schedule.js';
 
 const route = { config: { ocpiModule: 'credentials' } };
+/** After a CPO partner's POST: the time it has to store our answer before we pull it. */
+const FIRST_PULL_DELAY_SECONDS = 5;
 
 /** The credentials module (credentials.asciidoc): the partner's side of the handshake. */
 export const credentialsModule: OcpiModuleEntry = {
@@ -61,6 +65,12 @@ export const credentialsModule: OcpiModuleEntry = {
         )
         .returning({ id: roamingPartners.id });
       if (done.length === 0) throw methodNotAllowed('the registration was completed meanwhile');
+      // A CPO's Locations and Tariffs: the first pull is due once it has stored the token of
+      // our answer (until then it refuses it), a few seconds from now.
+      if (partner.role === 'CPO')
+        await schedulePull(ctx.db, partner.id, FIRST_PULL_DELAY_SECONDS).catch((err: unknown) =>
+          request.log.error({ err }, 'the first pull of the partner could not be scheduled'),
+        );
       return ocpiOk(ourCredentials(ctx.config, issued));
     });
 
@@ -96,15 +106,20 @@ export const credentialsModule: OcpiModuleEntry = {
     scope.delete('/credentials', route, async (request) => {
       const { partner, token } = await authenticate(request, ['A', 'B', 'C']);
       if (partner.status !== 'REGISTERED') throw methodNotAllowed('not registered');
-      await ctx.db
-        .update(roamingPartners)
-        .set(unregistered())
-        .where(
-          and(
-            eq(roamingPartners.id, partner.id),
-            eq(roamingPartners.issuedTokenHash, hashToken(token)),
-          ),
-        );
+      await ctx.db.transaction(async (tx) => {
+        const done = await tx
+          .update(roamingPartners)
+          .set(unregistered())
+          .where(
+            and(
+              eq(roamingPartners.id, partner.id),
+              eq(roamingPartners.issuedTokenHash, hashToken(token)),
+            ),
+          )
+          .returning({ id: roamingPartners.id });
+        // Its Locations and Tariffs go with it.
+        if (done.length) await forgetPartnerData(tx, partner.id);
+      });
       return ocpiDone('Unregistered');
     });
   },

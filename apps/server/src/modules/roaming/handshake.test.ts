@@ -76,7 +76,7 @@ describe('OCPI 2.2.1 handshake between two of our servers', () => {
     expect(reg.text).toContain('Its modules: cdrs:SENDER, commands:RECEIVER');
 
     expect((await cli(a, 'list')).text).toMatch(
-      /^HU\/BBB {2}EMSP {2}REGISTERED {2}Server B {2}since \d{4}-\d{2}-\d{2} {2}http:\/\/127\.0\.0\.1:\d+\/ocpi\/versions {2}cdrs:SENDER commands:RECEIVER credentials:SENDER locations:SENDER sessions:SENDER tariffs:SENDER tokens:RECEIVER$/,
+      /^HU\/BBB {2}EMSP {2}REGISTERED {2}Server B {2}since \d{4}-\d{2}-\d{2} {2}http:\/\/127\.0\.0\.1:\d+\/ocpi\/versions {2}cdrs:SENDER commands:RECEIVER credentials:SENDER locations:RECEIVER locations:SENDER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER$/,
     );
     expect((await cli(b, 'list')).text).toContain('HU/AAA  CPO  REGISTERED  Server A');
   });
@@ -141,6 +141,12 @@ describe('OCPI 2.2.1 handshake between two of our servers', () => {
           { identifier: 'sessions', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/sessions` },
           { identifier: 'cdrs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/cdrs` },
           { identifier: 'commands', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/commands` },
+          {
+            identifier: 'locations',
+            role: 'RECEIVER',
+            url: `${a.url}/ocpi/2.2.1/emsp/locations`,
+          },
+          { identifier: 'tariffs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/tariffs` },
         ],
       },
     });

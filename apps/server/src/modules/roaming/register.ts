@@ -29,6 +29,8 @@ import {
   type PartnerView,
 } from './partners.js';
 import { hashToken, newCredentialsToken } from './tokens.js';
+import { forgetPartnerData } from './emsp/forget-partner.js';
+import { schedulePull } from './emsp/pull-schedule.js';
 
 export interface RoamingClientDeps {
   db: Db;
@@ -128,6 +130,11 @@ export async function registerWithPartner(
       })
       .where(eq(roamingPartners.id, handshake.id))
       .returning();
+    // A CPO's Locations and Tariffs: the first pull is due now (else the pull loop finds it).
+    if (row!.role === 'CPO')
+      await schedulePull(deps.db, row!.id).catch((err: unknown) =>
+        console.error('the first pull of the partner could not be scheduled:', err),
+      );
     return partnerView(row!);
   } catch (err) {
     await undoHandshake(deps.db, before, handshake.id);
@@ -227,11 +234,15 @@ export async function removePartner(
       warning = err.message;
     }
   }
-  const [row] = await deps.db
-    .update(roamingPartners)
-    .set(unregistered())
-    .where(eq(roamingPartners.id, partner.id))
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(roamingPartners)
+      .set(unregistered())
+      .where(eq(roamingPartners.id, partner.id))
+      .returning();
+    await forgetPartnerData(tx, partner.id);
+    return r;
+  });
   return { partner: partnerView(row!), told, warning };
 }
 

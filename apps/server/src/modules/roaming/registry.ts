@@ -8,6 +8,8 @@ import { tariffsModule } from './cpo/tariffs-module.js';
 import { tokensModule } from './cpo/tokens-module.js';
 import { sessionsModule } from './cpo/sessions-module.js';
 import { cdrsModule } from './cpo/cdrs-module.js';
+import { locationsReceiverModule } from './emsp/locations-receiver.js';
+import { tariffsReceiverModule } from './emsp/tariffs-receiver.js';
 
 /**
  * One OCPI module interface this server implements. Its routes are registered under
@@ -22,7 +24,10 @@ export interface OcpiModuleEntry {
   register(scope: FastifyInstance, ctx: OcpiModuleContext): void;
 }
 
-/** The modules this server implements: the version details list exactly these. Add new ones here. */
+/**
+ * The modules this server implements: the version details list exactly these. Add new ones here.
+ * One module may have both interfaces (we are CPO and eMSP): each has its own path.
+ */
 export const ocpiModules: readonly OcpiModuleEntry[] = [
   credentialsModule,
   locationsModule,
@@ -31,4 +36,6 @@ export const ocpiModules: readonly OcpiModuleEntry[] = [
   sessionsModule,
   cdrsModule,
   commandsModule,
+  locationsReceiverModule,
+  tariffsReceiverModule,
 ];

@@ -14,6 +14,7 @@ import { ocpiFailure, ocpiOk } from './envelope.js';
 import { OcpiError } from './errors.js';
 import { ocpiVersionUrl } from './handshake.js';
 import { ocpiModules, type OcpiModuleEntry } from './registry.js';
+import { startPartnerPulls } from './emsp/pull-loop.js';
 
 const versionsRoute = { config: { ocpiModule: 'versions' } };
 
@@ -41,6 +42,15 @@ export function registerRoaming(
       onLogError: (err) => app.log.error({ err }, 'an outgoing OCPI call could not be logged'),
     },
   };
+
+  // eMSP side: CPO partners' Locations and Tariffs pulled in the background (decision 0037).
+  let stopPulls: (() => Promise<void>) | undefined;
+  app.addHook('onListen', async () => {
+    stopPulls = startPartnerPulls({ db: deps.db, config: deps.config, log: app.log });
+  });
+  app.addHook('preClose', async () => {
+    await stopPulls?.();
+  });
 
   void app.register(
     async (scope) => {

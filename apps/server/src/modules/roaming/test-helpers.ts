@@ -6,9 +6,17 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { runRoamingCli } from './cli.js';
 import { authorizationHeader } from './tokens.js';
 
-/** One of our servers, listening on a free port, its PUBLIC_URL that address. */
-export async function roamingServer(partyId: string): Promise<TestApp & { url: string }> {
-  const t = await createTestApp({ env: { ROAMING_PARTY_ID: partyId } });
+/**
+ * One of our servers, listening on a free port, its PUBLIC_URL that address. Its background
+ * pulls of CPO partners are off unless `env` turns them on (ROAMING_PULL_MINUTES).
+ */
+export async function roamingServer(
+  partyId: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestApp & { url: string }> {
+  const t = await createTestApp({
+    env: { ROAMING_PARTY_ID: partyId, ROAMING_PULL_MINUTES: '0', ...env },
+  });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.config.publicUrl = url;
   return Object.assign(t, { url });

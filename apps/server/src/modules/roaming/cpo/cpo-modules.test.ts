@@ -47,7 +47,7 @@ const nextOf = (link: string | null, list: string) => {
 };
 
 describe('the CPO modules in the version details', () => {
-  it('lists locations and tariffs as SENDER, tokens and commands as RECEIVER, and B learned them', async () => {
+  it('lists locations and tariffs as SENDER and RECEIVER (at emsp/…), tokens and commands as RECEIVER, and B learned them', async () => {
     const details = await ocpi(`${a.url}/ocpi/2.2.1`, token);
     expect(details.json.data).toEqual({
       version: '2.2.1',
@@ -59,10 +59,16 @@ describe('the CPO modules in the version details', () => {
         { identifier: 'sessions', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/sessions` },
         { identifier: 'cdrs', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/cdrs` },
         { identifier: 'commands', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/commands` },
+        {
+          identifier: 'locations',
+          role: 'RECEIVER',
+          url: `${a.url}/ocpi/2.2.1/emsp/locations`,
+        },
+        { identifier: 'tariffs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/tariffs` },
       ],
     });
     expect((await cli(b, 'list')).text).toContain(
-      'cdrs:SENDER commands:RECEIVER credentials:SENDER locations:SENDER sessions:SENDER tariffs:SENDER tokens:RECEIVER',
+      'cdrs:SENDER commands:RECEIVER credentials:SENDER locations:RECEIVER locations:SENDER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER',
     );
   });
 });
