@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Evse } from '@voltpark/contract/ocpi/locations';
 import type { OcpiEndpoint } from '@voltpark/contract/ocpi/versions';
 import {
+  roamingPartnerLocations,
   roamingPartners,
   sandboxOcpiPeers,
   sandboxOcpiStatusPushes,
@@ -12,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { cli, ocpi, roamingServer } from '../roaming/test-helpers.js';
 import { authorizationHeader } from '../roaming/tokens.js';
+import { partnerLocationDetail } from '../roaming/emsp/partner-locations-read.js';
 
 interface Received {
   method: string;
@@ -94,32 +96,54 @@ describe('the emulator as a CPO after registration', () => {
     return res.json.data as Evse;
   }
 
-  it('keeps a changed status; with no Locations Receiver of ours, nothing is pushed', async () => {
+  it('a changed status reaches our own Locations Receiver once we hold the location', async () => {
     const peer = await platformPeer();
-    expect(
-      (peer.endpoints as OcpiEndpoint[]).some(
-        (e) => e.identifier === 'locations' && e.role === 'RECEIVER',
-      ),
-    ).toBe(false);
-    const before = await t.app.roamingSandbox!.changeSomeStatus();
-    expect(before).not.toBeNull();
-    const evse = await evseAsServed(before!.locationId, before!.evseUid);
-    expect(evse.status).toBe(before!.status);
+    expect(peer.endpoints as OcpiEndpoint[]).toContainEqual({
+      identifier: 'locations',
+      role: 'RECEIVER',
+      url: `${t.config.publicUrl}/ocpi/2.2.1/emsp/locations`,
+    });
+    const [partner] = await t.database.db
+      .select()
+      .from(roamingPartners)
+      .where(eq(roamingPartners.partyId, 'VPT'));
+    // Our first pull of the new partner (a few seconds after it registered) brings its six sites.
+    for (let i = 0; ; i++) {
+      const held = await t.database.db
+        .select({ id: roamingPartnerLocations.id })
+        .from(roamingPartnerLocations)
+        .where(eq(roamingPartnerLocations.partnerId, partner!.id));
+      if (held.length === 6) break;
+      if (i > 300) throw new Error(`our side holds ${held.length} of the partner's 6 sites`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const change = (await t.app.roamingSandbox!.changeSomeStatus())!;
+    expect((await evseAsServed(change.locationId, change.evseUid)).status).toBe(change.status);
     expect(await queued()).toHaveLength(1);
-    expect(await t.app.roamingSandbox!.deliverStatusPushes()).toBe(0);
+    expect(await t.app.roamingSandbox!.deliverStatusPushes()).toBe(1);
     expect(await queued()).toHaveLength(0);
+    const ours = await partnerLocationDetail(t.database.db, {
+      partnerId: partner!.id,
+      countryCode: 'HU',
+      partyId: 'VPT',
+      locationId: change.locationId,
+    });
+    expect(ours!.evses.find((e) => e.uid === change.evseUid)!.status).toBe(change.status);
   });
 
   it('pushes a change to the Locations Receiver, again after a failure, once delivered', async () => {
     const receiver = await fakeReceiver();
     closers.push(receiver.close);
     const peer = await platformPeer();
-    // Our side announcing a Locations Receiver (another module's work) as the emulator saw it.
+    // A stand-in in place of our Locations Receiver, to answer as the test says.
     await t.database.db
       .update(sandboxOcpiPeers)
       .set({
         endpoints: [
-          ...(peer.endpoints as OcpiEndpoint[]),
+          ...(peer.endpoints as OcpiEndpoint[]).filter(
+            (e) => !(e.identifier === 'locations' && e.role === 'RECEIVER'),
+          ),
           { identifier: 'locations', role: 'RECEIVER', url: receiver.url },
         ],
       })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import {
   ocppTransactions,
   roamingCommands,
   roamingPartners,
+  roamingSessions,
   roamingTokens,
 } from '../../../db/schema/index.js';
 import { addChargePoint } from '../../ocpp/registry.js';
@@ -251,11 +253,26 @@ describe('the Commands Receiver interface', { timeout: 120_000 }, () => {
     await Promise.all([round(), round()]);
     expect(resultsAt(url)).toHaveLength(1);
 
-    // STOP_SESSION of that session (its id is our transaction id until Sessions land).
+    // The transaction became the partner's OCPI Session, started by its command.
+    const session = await until(
+      async () =>
+        (
+          await db()
+            .select()
+            .from(roamingSessions)
+            .where(eq(roamingSessions.ocppTransactionId, tx.id))
+        )[0],
+    );
+    expect(session).toMatchObject({
+      authMethod: 'COMMAND',
+      authorizationReference: 'AUTH-REF-1',
+    });
+
+    // STOP_SESSION of that session, by its OCPI session id.
     const stopUrl = responseUrl();
     const stop = await command('STOP_SESSION', {
       response_url: stopUrl,
-      session_id: String(tx.id),
+      session_id: session.id,
     });
     expect(stop.json.data).toMatchObject({ result: 'ACCEPTED' });
     await until(async () => (await transactionOf('APPUSER0001'))?.stoppedAt);
@@ -372,7 +389,7 @@ describe('the Commands Receiver interface', { timeout: 120_000 }, () => {
         startedAt: new Date(),
       })
       .returning({ id: ocppTransactions.id });
-    for (const sessionId of ['999999', String(ours!.id), 'not-a-number']) {
+    for (const sessionId of ['999999', String(ours!.id), 'not-a-number', randomUUID()]) {
       const url = responseUrl();
       const res = await command('STOP_SESSION', { response_url: url, session_id: sessionId });
       expect(res.json.data).toMatchObject({ result: 'UNKNOWN_SESSION' });

@@ -7,6 +7,7 @@ import {
   locations,
   ocppTransactions,
   roamingCommands,
+  roamingSessions,
   roamingTokens,
 } from '../../../db/schema/index.js';
 import type { AppChargerStatus } from '../../ocpp/status.js';
@@ -126,48 +127,32 @@ export interface SessionTarget {
 }
 
 /**
- * The session a STOP_SESSION names, if it is the calling partner's. Until the Sessions module
- * lands, a session id is our OCPP transaction id in decimal; the transaction is the partner's
- * when a START_SESSION of this partner started it (same charge point, connector and idTag) or
- * its idTag is one of this partner's tokens.
+ * The session a STOP_SESSION names, if it is the calling partner's: one of our OCPI Sessions
+ * (`roaming_sessions`, made when the partner's START_SESSION or RFID card started a
+ * transaction) that this partner holds.
  */
 export async function partnerSession(
   db: Db,
   partnerId: number,
   sessionId: string,
 ): Promise<SessionTarget | null> {
-  const id = dbId(sessionId);
-  if (id === null) return null;
-  const [tx] = await db
+  if (sessionId.length > 36) return null;
+  const [row] = await db
     .select({
       transactionId: ocppTransactions.id,
       chargePointId: ocppTransactions.chargePointId,
       connectorId: ocppTransactions.connectorId,
-      idTag: ocppTransactions.idTag,
       stoppedAt: ocppTransactions.stoppedAt,
     })
-    .from(ocppTransactions)
-    .where(eq(ocppTransactions.id, id));
-  if (!tx) return null;
-  const key = tx.idTag.toUpperCase();
-  const [own] = await db
-    .execute(
-      sql`
-    select 1 as own where exists (
-      select 1 from ${roamingCommands} rc
-      where rc.partner_id = ${partnerId} and rc.command = 'START_SESSION'
-        and rc.charge_point_id = ${tx.chargePointId} and rc.connector_id = ${tx.connectorId}
-        and rc.id_tag_key = ${key})
-    or exists (
-      select 1 from ${roamingTokens} rt where rt.partner_id = ${partnerId} and rt.uid_key = ${key})`,
-    )
-    .then((r) => (r as unknown as { rows: { own: number }[] }).rows);
-  if (!own) return null;
+    .from(roamingSessions)
+    .innerJoin(ocppTransactions, eq(ocppTransactions.id, roamingSessions.ocppTransactionId))
+    .where(and(eq(roamingSessions.id, sessionId), eq(roamingSessions.partnerId, partnerId)));
+  if (!row) return null;
   return {
-    transactionId: tx.transactionId,
-    chargePointId: tx.chargePointId,
-    connectorId: tx.connectorId,
-    stopped: tx.stoppedAt !== null,
+    transactionId: row.transactionId,
+    chargePointId: row.chargePointId,
+    connectorId: row.connectorId,
+    stopped: row.stoppedAt !== null,
   };
 }
 

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../index.js';
 import { completeRoamingSession } from './cdrs-store.js';
 import { runPushRound, startPushLoop } from './sessions-push.js';
-import { partnerTokenOfIdTag, startRoamingSessionFor } from './sessions-store.js';
+import type { StartSession } from '@voltpark/contract/ocpi/commands';
+import type { Db } from '../../../db/client.js';
+import type { TransactionStarted } from '../../ocpp/events.js';
+import { startCommandFor } from './commands-store.js';
+import {
+  partnerTokenOfIdTag,
+  startRoamingSessionFor,
+  type RoamingSessionStart,
+} from './sessions-store.js';
 
 /**
  * Partners' drivers' transactions become OCPI Sessions and CDRs: the OCPP transaction events
@@ -11,6 +19,40 @@ import { partnerTokenOfIdTag, startRoamingSessionFor } from './sessions-store.js
  * takes meter values into active sessions and pushes them to the partner. A stop whose event
  * was lost is caught by each round.
  */
+/**
+ * Whose roaming session a started transaction is: a partner's START_SESSION for this charge
+ * point, connector and idTag (COMMAND, with the eMSP's authorization_reference), else a
+ * partner's RFID card accepted from our copy of its tokens (WHITELIST); null for our own.
+ */
+async function roamingStartOf(db: Db, e: TransactionStarted): Promise<RoamingSessionStart | null> {
+  const command = await startCommandFor(db, {
+    chargePointId: e.chargePointId,
+    connectorId: e.connectorId,
+    idTag: e.idTag,
+    startedAt: e.timestamp,
+  });
+  if (command) {
+    const { token } = command.request as StartSession;
+    return {
+      transactionId: e.transactionId,
+      partnerId: command.partnerId,
+      cdrToken: {
+        country_code: token.country_code,
+        party_id: token.party_id,
+        uid: token.uid,
+        type: token.type,
+        contract_id: token.contract_id,
+      },
+      authMethod: 'COMMAND',
+      ...(command.authorizationReference
+        ? { authorizationReference: command.authorizationReference }
+        : {}),
+    };
+  }
+  const found = await partnerTokenOfIdTag(db, e.idTag);
+  return found ? { transactionId: e.transactionId, ...found, authMethod: 'WHITELIST' } : null;
+}
+
 export function registerRoamingSessions(app: FastifyInstance, deps: ModuleDeps): void {
   const central = app.ocpp.central;
   const party = deps.config.ocpiParty;
@@ -23,15 +65,8 @@ export function registerRoamingSessions(app: FastifyInstance, deps: ModuleDeps):
     if (e.idTagStatus !== 'Accepted') return;
     run(
       'transaction start',
-      partnerTokenOfIdTag(deps.db, e.idTag).then((found) =>
-        found
-          ? startRoamingSessionFor(deps.db, party, {
-              transactionId: e.transactionId,
-              partnerId: found.partnerId,
-              cdrToken: found.cdrToken,
-              authMethod: 'WHITELIST',
-            })
-          : null,
+      roamingStartOf(deps.db, e).then((found) =>
+        found ? startRoamingSessionFor(deps.db, party, found) : null,
       ),
     );
   });
