@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
   chargePoints,
@@ -6,9 +6,7 @@ import {
   charges,
   locations,
   ocppTransactions,
-  roamingCommands,
   roamingSessions,
-  roamingTokens,
 } from '../../../db/schema/index.js';
 import type { AppChargerStatus } from '../../ocpp/status.js';
 import { partnerRoles, type PartnerRow } from '../partners.js';
