@@ -102,3 +102,100 @@ export const sandboxOcpiStatusPushes = pgTable(
   },
   (t) => [index('sandbox_ocpi_status_pushes_due_idx').on(t.nextAttemptAt)],
 );
+
+/**
+ * A command a platform sent the emulated CPO (START_SESSION, STOP_SESSION), carried out by the
+ * charging loop a moment later (`dueAt`), and its CommandResult, POSTed once to `responseUrl`.
+ */
+export const sandboxOcpiCommands = pgTable(
+  'sandbox_ocpi_commands',
+  {
+    id: serial().primaryKey(),
+    peerId: integer().notNull(),
+    type: text({ enum: ['START_SESSION', 'STOP_SESSION'] }).notNull(),
+    /** The command as received (StartSession or StopSession). */
+    request: jsonb().notNull(),
+    responseUrl: text().notNull(),
+    /** PENDING until carried out; then DONE with its result (or a session started). */
+    state: text({ enum: ['PENDING', 'DONE'] })
+      .notNull()
+      .default('PENDING'),
+    dueAt: ts().notNull(),
+    /** Optimistic claim of a replica: the carrying out and each result delivery bump it. */
+    attempts: integer().notNull().default(0),
+    result: text(),
+    resultMessage: text(),
+    sessionId: text(),
+    resultDeliveredAt: ts(),
+    resultAttempts: integer().notNull().default(0),
+    resultNextAttemptAt: ts(),
+    lastError: text(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    index('sandbox_ocpi_commands_due_idx').on(t.state, t.dueAt),
+    /** A command sent again (same response_url) is the same command. */
+    uniqueIndex('sandbox_ocpi_commands_response_url_key').on(t.peerId, t.type, t.responseUrl),
+    index('sandbox_ocpi_commands_result_idx').on(t.resultNextAttemptAt),
+  ],
+);
+
+/**
+ * A simulated roaming charge at one of the emulated CPO's EVSEs, for the platform (`peerId`)
+ * whose command started it. `object` is the OCPI Session as served and pushed; `version` grows
+ * with each change and `pushedVersion` is the newest one the platform's Sessions Receiver took.
+ */
+export const sandboxOcpiSessions = pgTable(
+  'sandbox_ocpi_sessions',
+  {
+    id: text().primaryKey(),
+    peerId: integer().notNull(),
+    status: text({ enum: ['ACTIVE', 'COMPLETED'] }).notNull(),
+    locationId: text().notNull(),
+    evseUid: text().notNull(),
+    /** The power the car draws (W): the EVSE's maximum, capped by the simulated car. */
+    powerW: integer().notNull(),
+    startedAt: ts().notNull(),
+    /** Up to when the meter has been read. */
+    meteredAt: ts().notNull(),
+    endedAt: ts(),
+    object: jsonb().notNull(),
+    lastUpdated: ts().notNull(),
+    version: integer().notNull().default(1),
+    pushedVersion: integer().notNull().default(0),
+    nextMeterAt: ts().notNull(),
+    pushAttempts: integer().notNull().default(0),
+    nextPushAt: ts().notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [
+    index('sandbox_ocpi_sessions_peer_updated_idx').on(t.peerId, t.lastUpdated),
+    uniqueIndex('sandbox_ocpi_sessions_active_evse_key')
+      .on(t.evseUid)
+      .where(sql`${t.status} = 'ACTIVE'`),
+  ],
+);
+
+/**
+ * The CDR of a completed session (one per session), POSTed to the platform's CDRs Receiver until
+ * it is accepted (`deliveredAt`), never again afterwards.
+ */
+export const sandboxOcpiCdrs = pgTable(
+  'sandbox_ocpi_cdrs',
+  {
+    id: text().primaryKey(),
+    peerId: integer().notNull(),
+    sessionId: text().notNull(),
+    object: jsonb().notNull(),
+    lastUpdated: ts().notNull(),
+    deliveredAt: ts(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: ts().notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_ocpi_cdrs_session_key').on(t.sessionId),
+    index('sandbox_ocpi_cdrs_peer_updated_idx').on(t.peerId, t.lastUpdated),
+    index('sandbox_ocpi_cdrs_due_idx').on(t.nextAttemptAt),
+  ],
+);

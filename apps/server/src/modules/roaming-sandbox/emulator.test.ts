@@ -82,8 +82,11 @@ describe('the roaming partner emulator (VoltPartner Kft.)', () => {
     expect(p!.theirToken).toBeTruthy();
     const endpoints = p!.endpoints as OcpiEndpoint[];
     expect(endpoints.map((e) => `${e.identifier}:${e.role}`).sort()).toEqual([
+      'cdrs:SENDER',
+      'commands:RECEIVER',
       'credentials:SENDER',
       'locations:SENDER',
+      'sessions:SENDER',
       'tariffs:SENDER',
     ]);
     for (const e of endpoints) expect(e.url).toContain('/sandbox/ocpi-partner/2.2.1/');

@@ -11,7 +11,9 @@ import { locationById, locationPage, tariffPage } from './store.js';
 export const EMULATOR_MAX_LIMIT = 50;
 const DEFAULT_LIMIT = 20;
 
-async function paged<T>(
+/** One page of a Sender list (paging parameters, Link, X-Total-Count, X-Limit headers). */
+
+export async function paged<T>(
   ctx: EmulatorContext,
   request: FastifyRequest,
   reply: FastifyReply,

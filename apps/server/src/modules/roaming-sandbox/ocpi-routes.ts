@@ -10,6 +10,8 @@ import { ocpiFailure, ocpiOk } from '../roaming/envelope.js';
 import { OcpiError } from '../roaming/errors.js';
 import { authenticatePeer } from './auth.js';
 import type { EmulatorContext } from './context.js';
+import { registerChargingRoutes } from './charging-routes.js';
+import { registerCommandsRoutes } from './commands-routes.js';
 import { registerCredentialsRoutes } from './credentials-routes.js';
 import { registerNetworkRoutes } from './network-routes.js';
 import { SANDBOX_OCPI_PARTNER_PATH, VOLTPARTNER } from './party.js';
@@ -19,7 +21,7 @@ const idHeader = (v: string | string[] | undefined) =>
 
 /**
  * The emulated CPO's OCPI 2.2.1 server under /sandbox/ocpi-partner: versions, version details,
- * credentials, Locations and Tariffs (Sender). Every answer is an OCPI envelope with the
+ * credentials, Locations and Tariffs (Sender), Commands (Receiver), Sessions and CDRs (Sender). Every answer is an OCPI envelope with the
  * request's X-Request-ID and X-Correlation-ID echoed; functional answers carry OCPI-from/to.
  */
 export function registerEmulatorOcpi(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -72,6 +74,9 @@ export function registerEmulatorOcpi(app: FastifyInstance, ctx: EmulatorContext)
             { identifier: 'credentials', role: 'SENDER', url: `${base}/credentials` },
             { identifier: 'locations', role: 'SENDER', url: `${base}/locations` },
             { identifier: 'tariffs', role: 'SENDER', url: `${base}/tariffs` },
+            { identifier: 'commands', role: 'RECEIVER', url: `${base}/commands` },
+            { identifier: 'sessions', role: 'SENDER', url: `${base}/sessions` },
+            { identifier: 'cdrs', role: 'SENDER', url: `${base}/cdrs` },
           ],
         };
         return ocpiOk(details);
@@ -96,6 +101,8 @@ export function registerEmulatorOcpi(app: FastifyInstance, ctx: EmulatorContext)
               return payload;
             });
             registerNetworkRoutes(functional, ctx);
+            registerCommandsRoutes(functional, ctx);
+            registerChargingRoutes(functional, ctx);
           });
         },
         { prefix: `/${OCPI_VERSION}` },

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../index.js';
+import { ChargingLoop, chargingRound } from './charging-loop.js';
 import type { EmulatorContext } from './context.js';
 import { registerEmulatorOcpi } from './ocpi-routes.js';
 import { SANDBOX_OCPI_PARTNER_PATH } from './party.js';
@@ -23,6 +24,10 @@ export interface RoamingSandbox {
   deliverStatusPushes(now?: Date): Promise<number>;
   /** Stops the status loop (tests that change statuses by hand). */
   stopStatusLoop(): Promise<void>;
+  /** One round of the charging loop by hand (commands, results, meters, Sessions, CDRs). */
+  chargingRound(now?: Date): Promise<void>;
+  /** Stops the charging loop (tests that run its rounds by hand). */
+  stopChargingLoop(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -60,6 +65,7 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     app.log.child({ module: 'roaming-sandbox' }),
   );
   const statusLoop = new StatusLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
+  const chargingLoop = new ChargingLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
   app.decorate('roamingSandbox', {
     whenRegistered: () => runner.settled,
     issueTokenA: () => issueTokenA(db),
@@ -67,6 +73,8 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     changeSomeStatus: () => changeSomeStatus(ctx),
     deliverStatusPushes: (now?: Date) => deliverStatusPushes(ctx, now),
     stopStatusLoop: () => statusLoop.stop(),
+    chargingRound: (now?: Date) => chargingRound(ctx, now),
+    stopChargingLoop: () => chargingLoop.stop(),
   } satisfies RoamingSandbox);
 
   registerEmulatorOcpi(app, ctx);
@@ -78,8 +86,10 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     // our answers to the emulator carry our addresses from it.
     setImmediate(() => runner.start());
     statusLoop.start();
+    chargingLoop.start();
   });
   app.addHook('preClose', async () => {
+    await chargingLoop.stop();
     await statusLoop.stop();
     await runner.stop();
   });

@@ -5,6 +5,7 @@ import type { OcpiEndpoint } from '@voltpark/contract/ocpi/versions';
 import {
   sandboxOcpiLocations,
   sandboxOcpiPeers,
+  sandboxOcpiSessions,
   sandboxOcpiStatusPushes,
 } from '../../db/schema/index.js';
 import { peerCall, successData } from './client.js';
@@ -30,15 +31,25 @@ export async function changeSomeStatus(
     .select({ id: sandboxOcpiLocations.id, object: sandboxOcpiLocations.object })
     .from(sandboxOcpiLocations)
     .orderBy(asc(sandboxOcpiLocations.id));
+  // An EVSE a platform's driver charges at is left alone (its session ends it).
+  const roaming = new Set(
+    (
+      await ctx.db
+        .select({ evseUid: sandboxOcpiSessions.evseUid })
+        .from(sandboxOcpiSessions)
+        .where(eq(sandboxOcpiSessions.status, 'ACTIVE'))
+    ).map((r) => r.evseUid),
+  );
   const candidates = rows.flatMap((r) =>
     ((r.object as Location).evses ?? [])
       .filter((e) => e.status === 'AVAILABLE' || e.status === 'CHARGING')
+      .filter((e) => !roaming.has(e.uid))
       .map((e) => ({ locationId: r.id, evseUid: e.uid, from: e.status })),
   );
   if (candidates.length === 0) return null;
   const c = candidates[pick(candidates.length)]!;
   const status: OcpiStatus = c.from === 'AVAILABLE' ? 'CHARGING' : 'AVAILABLE';
-  const done = await setEvseStatus(ctx.db, c.locationId, c.evseUid, status);
+  const done = await setEvseStatus(ctx.db, c.locationId, c.evseUid, status, new Date(), c.from);
   return done ? { locationId: c.locationId, evseUid: c.evseUid, status } : null;
 }
 

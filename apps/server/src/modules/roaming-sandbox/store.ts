@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ocpiDateTime } from '@voltpark/contract/ocpi/envelope';
 import type { Location, OcpiStatus } from '@voltpark/contract/ocpi/locations';
 import type { Tariff } from '@voltpark/contract/ocpi/tariffs';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   sandboxOcpiLocations,
   sandboxOcpiStatusPushes,
@@ -67,10 +67,58 @@ export async function locationById(db: Db, id: string): Promise<Location | null>
 }
 
 /**
+ * Sets an EVSE's status inside a transaction that holds its location row (read `for update`):
+ * the EVSE's and the location's last_updated change, and the change is queued for the push to
+ * the platform (replacing a change of this EVSE not delivered yet).
+ */
+export async function applyEvseStatus(
+  tx: Tx,
+  location: Location,
+  evse: NonNullable<Location['evses']>[number],
+  status: OcpiStatus,
+  now: Date,
+): Promise<void> {
+  const at = ocpiDateTime(now);
+  evse.status = status;
+  evse.last_updated = at;
+  location.last_updated = at;
+  await tx
+    .update(sandboxOcpiLocations)
+    .set({ object: location, lastUpdated: now })
+    .where(eq(sandboxOcpiLocations.id, location.id));
+  const push = {
+    locationId: location.id,
+    status,
+    lastUpdated: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+  };
+  await tx
+    .insert(sandboxOcpiStatusPushes)
+    .values({ evseUid: evse.uid, ...push })
+    .onConflictDoUpdate({ target: sandboxOcpiStatusPushes.evseUid, set: push });
+}
+
+/** A location read in a transaction with its row locked, and one of its EVSEs. */
+export async function lockedEvse(tx: Tx, locationId: string, evseUid: string) {
+  const [row] = await tx
+    .select()
+    .from(sandboxOcpiLocations)
+    .where(eq(sandboxOcpiLocations.id, locationId))
+    .for('update');
+  if (!row) return null;
+  const location = row.object as Location;
+  const evse = location.evses?.find((e) => e.uid === evseUid);
+  return evse ? { location, evse } : null;
+}
+
+/**
  * Changes one EVSE's status (and the location's last_updated): read and written in one
  * transaction with the row locked, so two changes at once never lose one another, and queued
- * for the push to the platform in the same transaction. Returns the EVSE as it is now, or null
- * when there is no such EVSE.
+ * for the push to the platform in the same transaction. `from`: only if the EVSE is in that
+ * status still. Returns the EVSE as it is now, or null when there is no such EVSE (or it was
+ * no longer in `from`).
  */
 export async function setEvseStatus(
   db: Db,
@@ -78,38 +126,12 @@ export async function setEvseStatus(
   evseUid: string,
   status: OcpiStatus,
   now = new Date(),
+  from?: OcpiStatus,
 ): Promise<{ location: Location; evse: NonNullable<Location['evses']>[number] } | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(sandboxOcpiLocations)
-      .where(eq(sandboxOcpiLocations.id, locationId))
-      .for('update');
-    if (!row) return null;
-    const location = row.object as Location;
-    const evse = location.evses?.find((e) => e.uid === evseUid);
-    if (!evse) return null;
-    const at = ocpiDateTime(now);
-    evse.status = status;
-    evse.last_updated = at;
-    location.last_updated = at;
-    await tx
-      .update(sandboxOcpiLocations)
-      .set({ object: location, lastUpdated: now })
-      .where(eq(sandboxOcpiLocations.id, locationId));
-    // To be pushed to the platform; replaces a change of this EVSE not delivered yet.
-    const push = {
-      locationId,
-      status,
-      lastUpdated: now,
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-    };
-    await tx
-      .insert(sandboxOcpiStatusPushes)
-      .values({ evseUid, ...push })
-      .onConflictDoUpdate({ target: sandboxOcpiStatusPushes.evseUid, set: push });
-    return { location, evse };
+    const found = await lockedEvse(tx, locationId, evseUid);
+    if (!found || (from && found.evse.status !== from)) return null;
+    await applyEvseStatus(tx, found.location, found.evse, status, now);
+    return found;
   });
 }
