@@ -6,7 +6,7 @@ import { cdr as cdrSchema } from '@voltpark/contract/ocpi/cdrs';
 import type { Evse } from '@voltpark/contract/ocpi/locations';
 import { session as sessionSchema, type Session } from '@voltpark/contract/ocpi/sessions';
 import { buildApp } from '../../app.js';
-import { roamingPartners } from '../../db/schema/index.js';
+import { roamingPartners, sandboxOcpiPeers } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ocpi } from '../roaming/test-helpers.js';
 import { fakeEmsp, pointPlatformAt, type FakeEmsp } from './test-fake-emsp.js';
@@ -214,6 +214,16 @@ describe('a driver of ours charges at VoltPartner (commands, sessions, CDR)', ()
       emsp,
     );
     expect(unknown.json.data).toMatchObject({ result: 'REJECTED' });
+    const foreign = await we.command(
+      'START_SESSION',
+      {
+        token: { ...driver('DRV2'), party_id: 'XYZ' },
+        location_id: 'VPT-DEB-FORUM',
+        evse_uid: 'HU*VPT*E0101',
+      },
+      emsp,
+    );
+    expect(foreign.json.data).toMatchObject({ result: 'REJECTED' });
     const unlock = await we.command(
       'UNLOCK_CONNECTOR',
       { location_id: 'VPT-DEB-FORUM', evse_uid: 'HU*VPT*E0101', connector_id: '1' },
@@ -274,6 +284,10 @@ describe('a charge running over a restart', () => {
     const app = await buildApp({ config: t.config, database: t.database });
     closers.push(() => app.close());
     await startEmulator(t, app);
+    // It read our endpoints again at its start: the stand-in takes their place once more.
+    const ours = await t.database.db.select().from(sandboxOcpiPeers);
+    expect(JSON.stringify(ours)).not.toContain(emsp.url);
+    await pointPlatformAt(t.database.db, emsp);
     await app.roamingSandbox!.chargingRound(later(t0, 40));
     const after = sessionPuts(emsp, started!.id).at(-1)!;
     expect(after.kwh).toBeGreaterThan(before);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startSession, stopSession, type CommandResponse } from '@voltpark/contract/ocpi/commands';
+import type { OcpiCredentialsRole } from '@voltpark/contract/ocpi/credentials';
 import { ocpiStatus } from '@voltpark/contract/ocpi/envelope';
 import { and, eq } from 'drizzle-orm';
 import { sandboxOcpiCommands, sandboxOcpiSessions } from '../../db/schema/index.js';
@@ -7,6 +8,7 @@ import { ocpiOk } from '../roaming/envelope.js';
 import { OcpiError } from '../roaming/errors.js';
 import { requirePeer } from './auth.js';
 import type { EmulatorContext } from './context.js';
+import type { PeerRow } from './peers.js';
 import { locationById } from './store.js';
 
 /** Seconds the platform is told to wait for a CommandResult. */
@@ -19,6 +21,17 @@ const answer = (result: CommandResponse['result'], message?: string): CommandRes
   timeout: COMMAND_TIMEOUT_S,
   ...(message ? { message: [{ language: 'en', text: message }] } : {}),
 });
+
+/** Whether a token's party is the peer itself or one of the roles of its credentials. */
+function speaksFor(peer: PeerRow, countryCode: string, partyId: string): boolean {
+  const key = (c: string | null | undefined, p: string | null | undefined) =>
+    `${(c ?? '').toUpperCase()}/${(p ?? '').toUpperCase()}`;
+  const roles = (peer.roles as OcpiCredentialsRole[] | null) ?? [];
+  return [
+    key(peer.countryCode, peer.partyId),
+    ...roles.map((r) => key(r.country_code, r.party_id)),
+  ].includes(key(countryCode, partyId));
+}
 
 function parsed<T>(
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
@@ -58,6 +71,9 @@ export function registerCommandsRoutes(scope: FastifyInstance, ctx: EmulatorCont
     const { command } = request.params as { command: string };
     if (command === 'START_SESSION') {
       const cmd = parsed(startSession, request.body);
+      if (!speaksFor(peer, cmd.token.country_code, cmd.token.party_id))
+        return ocpiOk(answer('REJECTED', 'The token is not of a party this platform speaks for'));
+      if (!cmd.token.valid) return ocpiOk(answer('REJECTED', 'The token is not valid'));
       const location = await locationById(ctx.db, cmd.location_id);
       if (!location) return ocpiOk(answer('REJECTED', `Unknown location ${cmd.location_id}`));
       if (!cmd.evse_uid) return ocpiOk(answer('REJECTED', 'evse_uid is required at this CPO'));

@@ -7,13 +7,17 @@ import { registerEmulatorOcpi } from './ocpi-routes.js';
 import { SANDBOX_OCPI_PARTNER_PATH } from './party.js';
 import { issueTokenA } from './peers.js';
 import type { RegistrationOutcome } from './register-with-platform.js';
+import { refreshPlatformEndpoints } from './refresh-endpoints.js';
 import { RegistrationRunner } from './registration-runner.js';
 import { StatusLoop } from './status-loop.js';
 import { changeSomeStatus, deliverStatusPushes } from './status-pushes.js';
 import { seedNetworkIfEmpty } from './store.js';
 
 export interface RoamingSandbox {
-  /** Resolves once the platform has the emulated partner (registered now or before). */
+  /**
+   * Resolves once the platform has the emulated partner (registered now or before; before: once
+   * its endpoints have been read again).
+   */
   whenRegistered(): Promise<RegistrationOutcome>;
   /** The emulated CPO's operator: a Token A for a platform that will register with it. */
   issueTokenA(): Promise<string>;
@@ -59,15 +63,24 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     config,
     baseUrl: () => `${origin()}${SANDBOX_OCPI_PARTNER_PATH}`,
   };
+  const platformVersionsUrl = () => `${origin()}/ocpi/versions`;
   const runner = new RegistrationRunner(
     ctx,
-    () => `${origin()}/ocpi/versions`,
+    platformVersionsUrl,
     app.log.child({ module: 'roaming-sandbox' }),
   );
   const statusLoop = new StatusLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
   const chargingLoop = new ChargingLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
+  // Registered before (a restart): the platform's endpoints are read again, it may have more.
+  const settled = runner.settled.then(async (outcome) => {
+    if (outcome === 'already')
+      await refreshPlatformEndpoints(ctx, platformVersionsUrl()).catch((err: unknown) =>
+        app.log.warn({ err }, 'the roaming partner emulator could not read our endpoints again'),
+      );
+    return outcome;
+  });
   app.decorate('roamingSandbox', {
-    whenRegistered: () => runner.settled,
+    whenRegistered: () => settled,
     issueTokenA: () => issueTokenA(db),
     versionsUrl: () => `${ctx.baseUrl()}/versions`,
     changeSomeStatus: () => changeSomeStatus(ctx),

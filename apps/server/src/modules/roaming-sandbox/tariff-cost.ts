@@ -2,12 +2,15 @@ import type { Price } from '@voltpark/contract/ocpi/datatypes';
 import type { PriceComponent, Tariff } from '@voltpark/contract/ocpi/tariffs';
 import type { MeterReading } from './charge-simulation.js';
 
+/** A price with both amounts (OCPI's incl_vat is optional; the emulator always gives it). */
+export type FullPrice = Required<Price>;
+
 export interface ChargeCost {
-  total: Price;
-  energy: Price;
-  time: Price;
-  parking: Price;
-  fixed: Price;
+  total: FullPrice;
+  energy: FullPrice;
+  time: FullPrice;
+  parking: FullPrice;
+  fixed: FullPrice;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -60,7 +63,7 @@ export function chargeCost(tariff: Tariff, m: MeterReading): ChargeCost {
       sums[key].gross += net * (1 + (c.vat ?? 0) / 100);
     }
   }
-  const price = (s: { net: number; gross: number }): Price => ({
+  const price = (s: { net: number; gross: number }): FullPrice => ({
     excl_vat: round2(s.net),
     incl_vat: round2(s.gross),
   });
