@@ -407,4 +407,24 @@ describe('CDRs Receiver and billing', () => {
     // CDR-1's 27 points and CDR-2's 11, each once.
     expect(roamingPoints.map((p) => p.amount).sort()).toEqual([11, 27]);
   });
+
+  it('debits the wallet once when a CDR without a hold is posted twice at the same time', async () => {
+    const t = await tokenOf(driver.rich);
+    const startBalance = await walletBalance(us.database.db, driver.rich);
+    const body = cdr(t.uid, 'CDR-3', {
+      authorization_reference: 'REF-NO-HOLD',
+      total_cost: { excl_vat: 400, incl_vat: 500 },
+    });
+    const answers = await Promise.all([
+      call(pcp, api('cdrs'), 'POST', body),
+      call(pcp, api('cdrs'), 'POST', body),
+    ]);
+    expect(answers.map((a) => a.json.status_code)).toEqual([1000, 1000]);
+    expect(await cdrRows('CDR-3')).toEqual([
+      expect.objectContaining({ billing: 'BILLED', billedAmount: 550, paidAmount: 550 }),
+    ]);
+    expect(await walletBalance(us.database.db, driver.rich)).toBe(startBalance - 550);
+    expect(await walletLedgerSum(us.database.db, driver.rich)).toBe(startBalance - 550);
+    expect(await captured('roaming:REF-NO-HOLD')).toEqual([{ kind: 'debit', amount: -550 }]);
+  });
 });
