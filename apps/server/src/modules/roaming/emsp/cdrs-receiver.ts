@@ -10,6 +10,7 @@ import { invalidParameters, OcpiError, unauthorized } from '../errors.js';
 import { ocpiVersionUrl } from '../handshake.js';
 import type { OcpiModuleEntry } from '../registry.js';
 import { billRoamingCdr } from './bill-roaming-cdr.js';
+import { startCdrBillingRetry } from './cdr-billing-retry.js';
 import { getDriverCdr, storeDriverCdr } from './driver-cdrs-store.js';
 import { isPartnerCpoParty } from './partner-parties.js';
 import { problems } from './receiver-common.js';
@@ -31,6 +32,14 @@ export const cdrsReceiverModule: OcpiModuleEntry = {
       config: ctx.config,
       gateway: createGateway(scope, ctx.config),
     };
+    let retry: ReturnType<typeof startCdrBillingRetry> | null = null;
+    scope.addHook('onListen', async () => {
+      retry = startCdrBillingRetry(pay, scope.log);
+    });
+    scope.addHook('preClose', async () => {
+      await retry?.stop();
+      retry = null;
+    });
 
     scope.post('/emsp/cdrs', route, async (request, reply) => {
       const partner = await requirePartner(request, 'CPO');
@@ -44,7 +53,7 @@ export const cdrsReceiverModule: OcpiModuleEntry = {
         );
       const stored = await storeDriverCdr(ctx.db, ctx.config, partner.id, body.data);
       if (!stored) throw unauthorized('These credentials are no longer registered');
-      // Billed now; one that fails stays PENDING and is tried again when the CDR is posted again.
+      // Billed now; one that fails stays PENDING and is billed by the retry loop or a repost.
       await billRoamingCdr(pay, stored.row).catch((err: unknown) =>
         request.log.error({ err, cdr: stored.row.id }, 'roaming CDR billing failed'),
       );

@@ -7,6 +7,7 @@ import {
   ledgerEntries,
   pointsLedger,
   roamingEmspCdrs,
+  roamingPartners,
   roamingEmspTokens,
   users,
 } from '../../../db/schema/index.js';
@@ -17,6 +18,8 @@ import { holdWallet } from '../../payments/holds.js';
 import { creditWallet, walletBalance, walletLedgerSum } from '../../payments/ledger.js';
 import { cli, ocpi, roamingServer } from '../test-helpers.js';
 import { driverSessionEvents, type DriverRoamingSession } from './driver-sessions-events.js';
+import { billPendingRoamingCdrs } from './cdr-billing-retry.js';
+import { storeDriverCdr } from './driver-cdrs-store.js';
 import { liveRoamingSessionsOf } from './driver-sessions-store.js';
 import { startFakeCpo, type FakeCpo } from './test-fake-cpo.js';
 
@@ -426,5 +429,33 @@ describe('CDRs Receiver and billing', () => {
     expect(await walletBalance(us.database.db, driver.rich)).toBe(startBalance - 550);
     expect(await walletLedgerSum(us.database.db, driver.rich)).toBe(startBalance - 550);
     expect(await captured('roaming:REF-NO-HOLD')).toEqual([{ kind: 'debit', amount: -550 }]);
+  });
+
+  it('bills a CDR left PENDING (its billing at the POST failed) in the retry round, once', async () => {
+    const t = await tokenOf(driver.rich);
+    const startBalance = await walletBalance(us.database.db, driver.rich);
+    const [partner] = await us.database.db
+      .select({ id: roamingPartners.id })
+      .from(roamingPartners)
+      .where(eq(roamingPartners.partyId, 'PCP'));
+    const stored = await storeDriverCdr(
+      us.database.db,
+      us.config,
+      partner!.id,
+      cdr(t.uid, 'CDR-4', {
+        authorization_reference: 'REF-RETRY',
+        total_cost: { excl_vat: 100, incl_vat: 100 },
+      }),
+    );
+    expect(stored?.row.billing).toBe('PENDING');
+    await Promise.all([
+      billPendingRoamingCdrs(pay(), { olderThanMs: 0 }),
+      billPendingRoamingCdrs(pay(), { olderThanMs: 0 }),
+    ]);
+    expect(await cdrRows('CDR-4')).toEqual([
+      expect.objectContaining({ billing: 'BILLED', billedAmount: 110 }),
+    ]);
+    expect(await walletBalance(us.database.db, driver.rich)).toBe(startBalance - 110);
+    expect(await billPendingRoamingCdrs(pay(), { olderThanMs: 0 })).toBe(0);
   });
 });
