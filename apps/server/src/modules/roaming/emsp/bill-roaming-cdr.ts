@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { moneyHolds, roamingEmspCdrs as C } from '../../../db/schema/index.js';
 import { pointsFor } from '../../charging/pricing.js';
 import { creditPoints } from '../../loyalty/points.js';
@@ -11,6 +11,30 @@ import type { DriverCdrRow } from './driver-cdrs-store.js';
 /** The hold of a driver's roaming session: our authorization_reference names the session. */
 export const roamingHoldCause = (authorizationReference: string) =>
   `roaming:${authorizationReference}`;
+
+/** A card hold SimplePay may still finish for us. */
+const CARD_OPEN: readonly string[] = ['held', 'capturing', 'releasing'];
+
+/**
+ * Whether another CDR of this driver with the same authorization_reference was billed already:
+ * its hold paid that one, and must not be counted again (a partner reusing a reference).
+ */
+async function takenByAnother(tx: DbOrTx, row: DriverCdrRow): Promise<boolean> {
+  if (!row.authorizationReference || row.userId === null) return false;
+  const [other] = await tx
+    .select({ id: C.id })
+    .from(C)
+    .where(
+      and(
+        eq(C.userId, row.userId),
+        eq(C.authorizationReference, row.authorizationReference),
+        eq(C.billing, 'BILLED'),
+        ne(C.id, row.id),
+      ),
+    )
+    .limit(1);
+  return Boolean(other);
+}
 
 /** Ft the driver pays for a CDR: its total cost incl. VAT (excl. when it has none) + our fee. */
 export function roamingPrice(row: DriverCdrRow, feePercent: number): number {
@@ -39,18 +63,17 @@ export async function billRoamingCdr(
   const cause = cdrRow.authorizationReference
     ? roamingHoldCause(cdrRow.authorizationReference)
     : null;
-  const holdOf = async (db: Db) =>
-    cause
-      ? ((
-          await db
-            .select()
-            .from(moneyHolds)
-            .where(and(eq(moneyHolds.cause, cause), eq(moneyHolds.userId, userId)))
-        )[0] ?? null)
-      : null;
+  const holdOf = async (db: Db, lock = false) => {
+    if (!cause) return null;
+    const q = db
+      .select()
+      .from(moneyHolds)
+      .where(and(eq(moneyHolds.cause, cause), eq(moneyHolds.userId, userId)));
+    return (await (lock ? q.for('update') : q))[0] ?? null;
+  };
 
   const before = await holdOf(deps.db);
-  if (before?.method === 'card' && cause) {
+  if (before?.method === 'card' && cause && CARD_OPEN.includes(before.status)) {
     const hold = await captureHold(deps, cause, price);
     if (hold && hold.status !== 'captured' && hold.status !== 'released') return reread();
   }
@@ -64,11 +87,19 @@ export async function billRoamingCdr(
     if (!claimed) return;
     // The capture joins this transaction (its own transaction becomes a savepoint of this one).
     const inTx: PaymentDeps = { ...deps, db: tx as unknown as Db };
-    let hold = await holdOf(inTx.db);
-    if (hold && cause && hold.method === 'wallet' && hold.status === 'held')
+    // The hold's row is locked first: two CDRs naming one reference take turns, and the second
+    // then sees the first BILLED (statements after the lock see what committed before it).
+    let hold = await holdOf(inTx.db, true);
+    if (hold && (await takenByAnother(tx, cdrRow))) hold = null;
+    let captured = 0;
+    if (hold && cause && hold.method === 'wallet' && hold.status === 'held') {
       hold = await captureHold(inTx, cause, price);
-    const captured = hold?.status === 'captured' ? (hold.capturedAmount ?? 0) : 0;
-    const byCard = hold?.method === 'card';
+      captured = hold?.status === 'captured' ? (hold.capturedAmount ?? 0) : 0;
+    } else if (hold?.method === 'card' && hold.status === 'captured') {
+      // Finished for this CDR just before (or by an attempt of it that stopped after it).
+      captured = hold.capturedAmount ?? 0;
+    }
+    const byCard = hold?.method === 'card' && hold.status === 'captured';
     const rest = price - captured;
     if (!byCard && rest > 0) {
       await debitWallet(

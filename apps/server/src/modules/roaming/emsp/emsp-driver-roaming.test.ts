@@ -458,4 +458,30 @@ describe('CDRs Receiver and billing', () => {
     expect(await walletBalance(us.database.db, driver.rich)).toBe(startBalance - 110);
     expect(await billPendingRoamingCdrs(pay(), { olderThanMs: 0 })).toBe(0);
   });
+
+  it('counts one hold for one CDR only when two CDRs name the same authorization_reference', async () => {
+    const t = await tokenOf(driver.rich);
+    const startBalance = await walletBalance(us.database.db, driver.rich);
+    await holdWallet(pay(), { userId: driver.rich, amount: 5_000, cause: 'roaming:REF-SHARED' });
+    const answers = await Promise.all([
+      call(
+        pcp,
+        api('cdrs'),
+        'POST',
+        cdr(t.uid, 'CDR-5', { authorization_reference: 'REF-SHARED' }),
+      ),
+      call(
+        pcp,
+        api('cdrs'),
+        'POST',
+        cdr(t.uid, 'CDR-6', { authorization_reference: 'REF-SHARED' }),
+      ),
+    ]);
+    expect(answers.map((a) => a.json.status_code)).toEqual([1000, 1000]);
+    // Both are billed in full (2 × 2794 Ft): the hold pays one, the wallet the other.
+    for (const id of ['CDR-5', 'CDR-6'])
+      expect((await cdrRows(id))[0]).toMatchObject({ billing: 'BILLED', paidAmount: 2794 });
+    expect(await walletBalance(us.database.db, driver.rich)).toBe(startBalance - 2 * 2794);
+    expect(await walletLedgerSum(us.database.db, driver.rich)).toBe(startBalance - 2 * 2794);
+  });
 });
