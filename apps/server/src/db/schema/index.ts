@@ -24,3 +24,4 @@ export * from './roaming-sessions.js';
 export * from './roaming-sandbox.js';
 export * from './roaming-commands.js';
 export * from './roaming-partner-locations.js';
+export * from './roaming-emsp-sessions.js';

@@ -10,6 +10,9 @@ import { sessionsModule } from './cpo/sessions-module.js';
 import { cdrsModule } from './cpo/cdrs-module.js';
 import { locationsReceiverModule } from './emsp/locations-receiver.js';
 import { tariffsReceiverModule } from './emsp/tariffs-receiver.js';
+import { tokensSenderModule } from './emsp/tokens-sender.js';
+import { sessionsReceiverModule } from './emsp/sessions-receiver.js';
+import { cdrsReceiverModule } from './emsp/cdrs-receiver.js';
 
 /**
  * One OCPI module interface this server implements. Its routes are registered under
@@ -38,4 +41,7 @@ export const ocpiModules: readonly OcpiModuleEntry[] = [
   commandsModule,
   locationsReceiverModule,
   tariffsReceiverModule,
+  tokensSenderModule,
+  sessionsReceiverModule,
+  cdrsReceiverModule,
 ];

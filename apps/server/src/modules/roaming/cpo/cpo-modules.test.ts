@@ -65,10 +65,17 @@ describe('the CPO modules in the version details', () => {
           url: `${a.url}/ocpi/2.2.1/emsp/locations`,
         },
         { identifier: 'tariffs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/tariffs` },
+        { identifier: 'tokens', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/emsp/tokens` },
+        {
+          identifier: 'sessions',
+          role: 'RECEIVER',
+          url: `${a.url}/ocpi/2.2.1/emsp/sessions`,
+        },
+        { identifier: 'cdrs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/cdrs` },
       ],
     });
     expect((await cli(b, 'list')).text).toContain(
-      'cdrs:SENDER commands:RECEIVER credentials:SENDER locations:RECEIVER locations:SENDER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER',
+      'cdrs:RECEIVER cdrs:SENDER commands:RECEIVER credentials:SENDER locations:RECEIVER locations:SENDER sessions:RECEIVER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER tokens:SENDER',
     );
   });
 });
