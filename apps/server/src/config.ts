@@ -87,6 +87,7 @@ const envSchema = z.object({
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
   ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
   ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  ROAMING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
 });
 
 /** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
@@ -102,6 +103,11 @@ export interface RoamingConfig {
   commandTimeoutSec: number;
   /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
   pullMinutes: number;
+  /**
+   * Our roaming fee on a partner's prices, percent of each component (ROAMING_FEE_PERCENT,
+   * default 0): shown to drivers in the price of a partner's charger (decision 0039).
+   */
+  feePercent: number;
 }
 
 /** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
@@ -335,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
       commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
       pullMinutes: e.ROAMING_PULL_MINUTES,
+      feePercent: e.ROAMING_FEE_PERCENT,
     },
   };
   config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';
