@@ -6,6 +6,7 @@ import type { Location } from '@voltpark/contract/ocpi/locations';
 import type { Tariff } from '@voltpark/contract/ocpi/tariffs';
 import type { TestApp } from '../../../test/app.js';
 import { cli, ocpi, roamingServer } from '../test-helpers.js';
+import { mirrorUnmirroredPartnerSites } from './partner-sites-mirror.js';
 import { fakeLocation, startFakeCpo, type FakeCpo } from './test-fake-cpo.js';
 
 // Decision 0039: a CPO partner's Location pushed to us appears as a site of our map, list,
@@ -265,6 +266,18 @@ describe('a partner site on our map (decision 0039)', () => {
     expect((await get(`/api/v1/location/location?id=${id}`)).statusCode).toBe(404);
     await push('locations/HU/PCP/DEB-1', 'PUT', debrecen(T3, true));
     expect((await site())?.id).toBe(id);
+  });
+
+  it('a partner Location held without its site (stored before 0039) is put on the map at start', async () => {
+    await us.database.db.execute(
+      sql`delete from locations where roaming_partner_location_id is not null`,
+    );
+    expect(await site()).toBeUndefined();
+    expect(await mirrorUnmirroredPartnerSites(us.database.db)).toBe(1);
+    expect(await mirrorUnmirroredPartnerSites(us.database.db)).toBe(0);
+    const back = await site();
+    expect(back).toMatchObject({ partnerName: 'VoltPartner Kft.', hasCharger: true });
+    id = back!.id;
   });
 
   it('disappears with the partner: list, map points, search, panel and the site row', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 
 /**
  * A partner's Locations as sites of our map (decision 0039): each one is mirrored into
@@ -40,4 +40,21 @@ export async function mirrorPartnerSites(tx: DbOrTx, partnerLocationIds: readonl
  */
 export async function partnerPricesChanged(tx: DbOrTx) {
   await tx.execute(sql`select nextval('location_data_version')`);
+}
+
+/**
+ * Partner Locations stored before their sites were mirrored (held before decision 0039, or by a
+ * replica of the previous version): mirrored once at start-up. Idempotent; a row written
+ * meanwhile by a push or pull is simply written again with the same values.
+ */
+export async function mirrorUnmirroredPartnerSites(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const missing = (await tx.execute(sql`
+      select rpl.id from roaming_partner_locations rpl
+      where not exists (select 1 from locations l where l.roaming_partner_location_id = rpl.id)
+      order by rpl.id`)) as unknown as { rows: { id: number }[] };
+    const ids = missing.rows.map((r) => Number(r.id));
+    await mirrorPartnerSites(tx, ids);
+    return ids.length;
+  });
 }
