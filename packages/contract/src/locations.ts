@@ -117,6 +117,8 @@ export const mapLabelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   fullAddress: z.string(),
+  /** A roaming partner's site (decision 0039): the partner's name. Absent for our own sites. */
+  partnerName: z.string().optional(),
 });
 export type MapLabel = z.infer<typeof mapLabelSchema>;
 

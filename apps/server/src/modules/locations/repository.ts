@@ -269,13 +269,17 @@ export function filterMapPoints(db: Db, f: MapPointsQuery): Promise<MapPointInpu
 export async function mapLabels(db: Db, ids: readonly number[]): Promise<MapLabel[]> {
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
-    select l.id, l.name, ${FULL_ADDRESS} as "fullAddress" from locations l
+    select l.id, l.name, ${FULL_ADDRESS} as "fullAddress", ${PARTNER_NAME} as "partnerName"
+    from locations l
     where l.active and l.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})
     order by l.id`);
-  return rows<MapLabel>(result);
+  // Our own sites have no partner: the field is left out, as the contract asks.
+  return rows<MapLabel & { partnerName: string | null }>(result).map(({ partnerName, ...l }) =>
+    partnerName === null ? l : { ...l, partnerName },
+  );
 }
 
 /** Search radius of "nearest …": beyond it the app says there is none nearby (SPEC §8). */

@@ -190,8 +190,17 @@ describe('a partner site on our map (decision 0039)', () => {
     id = item!.id;
   });
 
-  it('is a map point with the charger and available flags', async () => {
+  it('is a map point with the charger and available flags, and its label names the partner', async () => {
     expect(await pointFlags(id)).toBe(MAP_POINT_FLAG.charger | MAP_POINT_FLAG.available);
+    const res = await get(`/api/v1/location/map-labels?ids=${id},${id + 1000}`);
+    expect(apiRoutes.mapLabels.response.parse(res.json()).data).toEqual([
+      {
+        id,
+        name: 'Partner Debrecen Piac',
+        fullAddress: '4024 Debrecen, Piac utca 20.',
+        partnerName: 'VoltPartner Kft.',
+      },
+    ]);
   });
 
   it('is found by search and the charger filter, connector by connector', async () => {
