@@ -103,7 +103,10 @@ export interface RoamingConfig {
   commandTimeoutSec: number;
   /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
   pullMinutes: number;
-  /** Our fee on a partner's CDR (eMSP), percent of its cost incl. VAT. */
+  /**
+   * Our roaming fee, percent (ROAMING_FEE_PERCENT, default 0): on each price component shown
+   * for a partner's charger (decision 0039) and on a partner's CDR the driver pays (0040).
+   */
   feePercent: number;
 }
 

@@ -8,6 +8,7 @@ export * from './chargers.js';
 export * from './pois.js';
 export * from './parking.js';
 export * from './locations.js';
+export * from './partnerSite.js';
 export * from './news.js';
 export * from './content.js';
 export * from './user.js';

@@ -6,6 +6,7 @@ import { traitValueSchema } from './traits.js';
 import { chargerSummarySchema } from './chargers.js';
 import { poiSchema } from './pois.js';
 import { parkingLotSummarySchema } from './parking.js';
+import { partnerSiteSchema } from './partnerSite.js';
 
 /**
  * One map marker. Kept small: the whole list is fetched at once (50,000 locations must stay
@@ -33,6 +34,8 @@ export const locationListItemSchema = z.object({
   parkingUnitGross: z.number().int().optional(),
   parkingFreeMinutes: z.number().int().optional(),
   distanceInKm: z.number().optional(),
+  /** A roaming partner's site (decision 0039): the partner's name. Absent for our own sites. */
+  partnerName: z.string().optional(),
 });
 export type LocationListItem = z.infer<typeof locationListItemSchema>;
 
@@ -64,6 +67,11 @@ export const locationDetailSchema = z.object({
   pois: z.array(poiSchema),
   parkingLotId: z.number().int().nullable(),
   parkingLot: parkingLotSummarySchema.nullable(),
+  /**
+   * A roaming partner's site (decision 0039): its EVSEs, status and prices. `chargers` is empty
+   * there (charging at it cannot be started from the app yet). Absent for our own sites.
+   */
+  partnerSite: partnerSiteSchema.optional(),
 });
 export type LocationDetail = z.infer<typeof locationDetailSchema>;
 
@@ -109,6 +117,8 @@ export const mapLabelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   fullAddress: z.string(),
+  /** A roaming partner's site (decision 0039): the partner's name. Absent for our own sites. */
+  partnerName: z.string().optional(),
 });
 export type MapLabel = z.infer<typeof mapLabelSchema>;
 

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { roamingPartnerLocations } from './roaming-partner-locations.js';
 
 /** A site on the map: chargers, partner shops and a parking lot hang off it. */
 export const locations = pgTable(
@@ -27,6 +28,13 @@ export const locations = pgTable(
     descriptionHu: text(),
     descriptionEn: text(),
     active: boolean().notNull().default(true),
+    /**
+     * A roaming partner's site shown on our map (decision 0039): the partner Location this row
+     * mirrors. Written with the partner's data, deleted with it. Null for our own sites.
+     */
+    roamingPartnerLocationId: integer()
+      .unique()
+      .references(() => roamingPartnerLocations.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

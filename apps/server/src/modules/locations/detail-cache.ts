@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../core/envelope.js';
 import { LocationListBody } from './list-cache.js';
-import { getLocationDetail } from './repository.js';
+import { getLocationDetail, type DetailOptions } from './repository.js';
 
 /**
  * The location details (SPEC §7 location, location-charger-poi), kept per location and language
@@ -43,6 +43,7 @@ export class LocationDetailCache {
   constructor(
     private readonly db: Db,
     private readonly pictureBase: string,
+    private readonly options: DetailOptions = { roamingFeePercent: 0 },
   ) {}
 
   /**
@@ -70,7 +71,7 @@ export class LocationDetailCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && now - hit.builtAt < MAX_AGE_MS) return hit.body;
-    const body = getLocationDetail(this.db, id, lang).then(
+    const body = getLocationDetail(this.db, id, lang, this.options).then(
       (detail) =>
         new LocationListBody(
           version,

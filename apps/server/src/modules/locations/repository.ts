@@ -21,6 +21,12 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { loadChargerSummaries } from '../chargers/repository.js';
+import {
+  PARTNER_CONNECTORS,
+  PARTNER_NAME,
+  partnerConnectorConditions,
+} from '../roaming/emsp/partner-sites-sql.js';
+import { partnerSiteDetail } from '../roaming/emsp/partner-site-detail.js';
 import { ACCENTED, PLAIN, foldText, formatAddress, pick } from './address.js';
 import { loadTraitValues } from './traits.js';
 
@@ -38,8 +44,10 @@ function haversineKm(lat: number, lng: number): SQL {
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The address as formatAddress writes it, in SQL (for the list, built inside the database). */
-const FULL_ADDRESS = sql`(l.zip_code || ' ' || l.city || ', ' || l.street || ' ' || l.address_type || ' '
-  || l.house_number || case when l.house_number ~ '[0-9]$' then '.' else '' end)`;
+const FULL_ADDRESS = sql`(case when l.address_type = '' and l.house_number = ''
+  then ltrim(l.zip_code || ' ' || l.city) || ', ' || l.street
+  else l.zip_code || ' ' || l.city || ', ' || l.street || ' ' || l.address_type || ' '
+  || l.house_number || case when l.house_number ~ '[0-9]$' then '.' else '' end end)`;
 
 /** Category ids of the given ones and all their descendants (a recursive query). */
 const categoryAndDescendants = (ids: number[]) => sql`(
@@ -71,9 +79,13 @@ function filterConditions(f: LocationFilter): SQL[] {
     chargerConds.push(sql`ch.power_kw >= ${f.performanceFrom}::float8`);
   }
   if (f.onlyAvailableChargers) chargerConds.push(sql`ch.status in ${AVAILABLE}`);
-  const chargerExists = (conds: SQL[]) =>
-    sql`exists (select 1 from chargers ch join charge_points cp on cp.id = ch.charge_point_id
-      where cp.location_id = l.id and ch.active${conds.length ? sql` and ${sql.join(conds, sql` and `)}` : sql``})`;
+  // A partner's site (decision 0039) matches by its connectors as ours by its chargers.
+  const partnerConds = partnerConnectorConditions(f);
+  const chargerExists = (conds: SQL[], pConds: SQL[]) =>
+    sql`(exists (select 1 from chargers ch join charge_points cp on cp.id = ch.charge_point_id
+      where cp.location_id = l.id and ch.active${conds.length ? sql` and ${sql.join(conds, sql` and `)}` : sql``})
+      or (l.roaming_partner_location_id is not null and exists (select 1 from ${PARTNER_CONNECTORS} pc
+      where pc.location_id = l.id${pConds.length ? sql` and ${sql.join(pConds, sql` and `)}` : sql``})))`;
 
   const poiConds: SQL[] = [];
   if (f.onlyPointAccepter) poiConds.push(sql`po.accept_point`);
@@ -92,11 +104,11 @@ function filterConditions(f: LocationFilter): SQL[] {
   const parkingExists = sql`exists (select 1 from parking_lots pl2 where pl2.location_id = l.id and pl2.active)`;
 
   const kinds: SQL[] = [];
-  if (f.searchCharger) kinds.push(chargerExists([]));
+  if (f.searchCharger) kinds.push(chargerExists([], []));
   if (f.searchPoi) kinds.push(poiExists([]));
   if (f.searchParking) kinds.push(parkingExists);
   if (kinds.length) where.push(sql`(${sql.join(kinds, sql` or `)})`);
-  if (chargerConds.length) where.push(chargerExists(chargerConds));
+  if (chargerConds.length) where.push(chargerExists(chargerConds, partnerConds));
   if (poiConds.length) where.push(poiExists(poiConds));
   return where;
 }
@@ -125,8 +137,10 @@ function listJsonQuery(where: SQL[], distance: SQL | null): SQL {
         || ',"lat":' || l.lat::text || ',"lng":' || l.lng::text
         || case when c.n > 0 then ',"hasCharger":true'
              || case when c.available then ',"available":true' else '' end
-             || ',"outlets":["' || c.outlets || '"],"maxPowerKw":' || c.max_kw::text
+             || ',"outlets":' || coalesce('["' || c.outlets || '"]', '[]')
+             || coalesce(',"maxPowerKw":' || c.max_kw::text, '')
            else '' end
+        || coalesce(',"partnerName":' || to_json(${PARTNER_NAME})::text, '')
         || case when p.n > 0 then ',"hasPoi":true'
              || case when p.accepts then ',"acceptsPoints":true' else '' end
            else '' end
@@ -146,6 +160,11 @@ function listJsonQuery(where: SQL[], distance: SQL | null): SQL {
         from chargers ch join charge_points cp on cp.id = ch.charge_point_id
         where ch.active and cp.location_id in (select id from sel)
         group by cp.location_id
+        union all
+        select pc.location_id, count(*)::int, bool_or(pc.available),
+          string_agg(distinct pc.outlet_type, '","'), round(max(pc.power_kw)::numeric, 1)::float8
+        from ${PARTNER_CONNECTORS} pc where pc.location_id in (select id from sel)
+        group by pc.location_id
       ) c on c.location_id = l.id
       left join (
         select location_id, count(*)::int as n, bool_or(accept_point) as accepts
@@ -206,7 +225,11 @@ async function mapPointColumns(db: Db, where: SQL[]): Promise<MapPointInput[]> {
           select cp.location_id, max(case when ch.status in ${AVAILABLE}
             then ${MAP_POINT_FLAG.charger | MAP_POINT_FLAG.available}::int else ${MAP_POINT_FLAG.charger}::int end) as f
           from chargers ch join charge_points cp on cp.id = ch.charge_point_id
-          where ch.active group by cp.location_id) c`),
+          where ch.active group by cp.location_id
+          union all
+          select pc.location_id, max(case when pc.available
+            then ${MAP_POINT_FLAG.charger | MAP_POINT_FLAG.available}::int else ${MAP_POINT_FLAG.charger}::int end)
+          from ${PARTNER_CONNECTORS} pc group by pc.location_id) c`),
       await q(sql`select string_agg(location_id::text || ':' || f::text, ',') as t from (
           select location_id, max(case when accept_point
             then ${MAP_POINT_FLAG.poi | MAP_POINT_FLAG.acceptsPoints}::int else ${MAP_POINT_FLAG.poi}::int end) as f
@@ -246,13 +269,17 @@ export function filterMapPoints(db: Db, f: MapPointsQuery): Promise<MapPointInpu
 export async function mapLabels(db: Db, ids: readonly number[]): Promise<MapLabel[]> {
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
-    select l.id, l.name, ${FULL_ADDRESS} as "fullAddress" from locations l
+    select l.id, l.name, ${FULL_ADDRESS} as "fullAddress", ${PARTNER_NAME} as "partnerName"
+    from locations l
     where l.active and l.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})
     order by l.id`);
-  return rows<MapLabel>(result);
+  // Our own sites have no partner: the field is left out, as the contract asks.
+  return rows<MapLabel & { partnerName: string | null }>(result).map(({ partnerName, ...l }) =>
+    partnerName === null ? l : { ...l, partnerName },
+  );
 }
 
 /** Search radius of "nearest …": beyond it the app says there is none nearby (SPEC §8). */
@@ -323,13 +350,29 @@ async function loadPois(db: Db, locationId: number, lang: Lang): Promise<Poi[]> 
   }));
 }
 
+/** What the panel of a roaming partner's site needs besides the data (decision 0039). */
+export interface DetailOptions {
+  /** Our roaming fee on top of a partner's prices, percent (ROAMING_FEE_PERCENT). */
+  roamingFeePercent: number;
+}
+
 /** One location with everything the location panel shows. */
-export async function getLocationDetail(db: Db, id: number, lang: Lang): Promise<LocationDetail> {
+export async function getLocationDetail(
+  db: Db,
+  id: number,
+  lang: Lang,
+  options: DetailOptions = { roamingFeePercent: 0 },
+): Promise<LocationDetail> {
   const [loc] = await db
     .select()
     .from(locations)
     .where(and(eq(locations.id, id), eq(locations.active, true)));
   if (!loc) throw notFound('location.notFound');
+  const partnerSite =
+    loc.roamingPartnerLocationId === null
+      ? undefined
+      : await partnerSiteDetail(db, loc.roamingPartnerLocationId, lang, options.roamingFeePercent);
+  if (partnerSite === null) throw notFound('location.notFound');
   const [chargerMap, traitMap, poiList, lotRows] = await Promise.all([
     loadChargerSummaries(db, [id], lang),
     loadTraitValues(db, 'locationId', [id], lang),
@@ -352,8 +395,11 @@ export async function getLocationDetail(db: Db, id: number, lang: Lang): Promise
   const chargerList = chargerMap.get(id) ?? [];
   const lot = lotRows[0];
   const outletOrder: OutletType[] = ['TYPE2', 'CCS', 'CHADEMO'];
-  const outlets = outletOrder.filter((o) =>
-    chargerList.some((c) => c.outlets.some((x) => x.type === o)),
+  const partnerConnectors = partnerSite?.evses.flatMap((e) => e.connectors) ?? [];
+  const outlets = outletOrder.filter(
+    (o) =>
+      chargerList.some((c) => c.outlets.some((x) => x.type === o)) ||
+      partnerConnectors.some((c) => c.outlet === o),
   );
   const full = formatAddress(loc);
   return {
@@ -371,12 +417,12 @@ export async function getLocationDetail(db: Db, id: number, lang: Lang): Promise
     fullAddress: full,
     lat: loc.lat,
     lng: loc.lng,
-    hasCharger: chargerList.length > 0,
+    hasCharger: chargerList.length > 0 || partnerConnectors.length > 0,
     hasPoi: poiList.length > 0,
     hasParking: lot !== undefined,
-    available: chargerList.some(
-      (c) => c.status.value === 'AVAILABLE' || c.status.value === 'PREPARING',
-    ),
+    available:
+      chargerList.some((c) => c.status.value === 'AVAILABLE' || c.status.value === 'PREPARING') ||
+      (partnerSite?.evses.some((e) => e.status === 'AVAILABLE') ?? false),
     outlets,
     description: pick(lang, loc.descriptionHu, loc.descriptionEn),
     traits: traitMap.get(id) ?? [],
@@ -392,5 +438,6 @@ export async function getLocationDetail(db: Db, id: number, lang: Lang): Promise
           gateCount: lot.gateCount,
         }
       : null,
+    ...(partnerSite ? { partnerSite } : {}),
   };
 }

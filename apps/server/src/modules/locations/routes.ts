@@ -24,7 +24,7 @@ import {
 /** Shop pictures are fetched with the file endpoint: pictureBase + pictureUrl. */
 export const POI_PICTURE_BASE = '/api/file?type=poi&name=';
 
-export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+export function registerLocationRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   const cache = new LocationListCache(db);
   app.decorate('locationListCache', cache);
 
@@ -75,7 +75,9 @@ export function registerLocationRoutes(app: FastifyInstance, { db }: ModuleDeps)
   );
 
   // Prepared answers (open panels re-ask them): sent as they are, like the location list.
-  const details = new LocationDetailCache(db, POI_PICTURE_BASE);
+  const details = new LocationDetailCache(db, POI_PICTURE_BASE, {
+    roamingFeePercent: config.roaming.feePercent,
+  });
   const json = 'application/json; charset=utf-8';
   serve(app, apiRoutes.location, async ({ query, lang, req, reply }) =>
     sendPrepared(req, reply, await details.get('location', query.id, lang), json),

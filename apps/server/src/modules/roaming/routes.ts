@@ -15,6 +15,7 @@ import { OcpiError } from './errors.js';
 import { ocpiVersionUrl } from './handshake.js';
 import { ocpiModules, type OcpiModuleEntry } from './registry.js';
 import { startPartnerPulls } from './emsp/pull-loop.js';
+import { mirrorUnmirroredPartnerSites } from './emsp/partner-sites-mirror.js';
 
 const versionsRoute = { config: { ocpiModule: 'versions' } };
 
@@ -47,6 +48,9 @@ export function registerRoaming(
   let stopPulls: (() => Promise<void>) | undefined;
   app.addHook('onListen', async () => {
     stopPulls = startPartnerPulls({ db: deps.db, config: deps.config, log: app.log });
+    await mirrorUnmirroredPartnerSites(deps.db).catch((err: unknown) =>
+      app.log.error({ err }, 'partner sites not put on the map'),
+    );
   });
   app.addHook('preClose', async () => {
     await stopPulls?.();

@@ -26,6 +26,7 @@ import { getPlatform } from '@/shared/lib/platform';
 import { plugName } from '@/shared/lib/traits';
 import { StatusBadge, Traits } from '@/shared/ui';
 import { navigationLinks } from './navLinks';
+import { PartnerSiteSection } from './PartnerSiteSection';
 import { availableTabs, defaultTab, type PanelTab } from './tabs';
 
 /** SPEC §9 Timers: refresh 5 s after opening; every 15 s while the search panel is open. */
@@ -213,7 +214,7 @@ export function LocationPanel({ locationId, tab, variant, onClose, onLoaded }: P
   const loc = data?.location;
   const content = {
     parking: !!loc && (loc.parkingLot != null || loc.parkingLotId != null),
-    charger: !!loc && loc.chargers.length > 0,
+    charger: !!loc && (loc.chargers.length > 0 || loc.partnerSite !== undefined),
     poi: !!loc && loc.pois.length > 0,
   };
   const tabs = availableTabs(content);
@@ -267,6 +268,16 @@ export function LocationPanel({ locationId, tab, variant, onClose, onLoaded }: P
           <Text size="sm" c="dark.6">
             {loc.fullAddress || loc.address.full}
           </Text>
+          {loc.partnerSite && (
+            <Group gap="xs">
+              <Badge color="violet" variant="light" tt="none" size="lg">
+                {t('partner.mark', { name: loc.partnerSite.partnerName })}
+              </Badge>
+              {loc.partnerSite.operator && (
+                <Text size="sm">{t('partner.operator', { name: loc.partnerSite.operator })}</Text>
+              )}
+            </Group>
+          )}
           {tabs.length > 0 && current && (
             <Tabs
               value={current}
@@ -288,6 +299,7 @@ export function LocationPanel({ locationId, tab, variant, onClose, onLoaded }: P
                   {loc.chargers.map((c) => (
                     <ChargerItem key={c.id} c={c} fromSearch={variant === 'search'} />
                   ))}
+                  {loc.partnerSite && <PartnerSiteSection site={loc.partnerSite} />}
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="poi" pt="sm">

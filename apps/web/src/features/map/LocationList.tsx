@@ -91,6 +91,11 @@ export function LocationList({ id, client, view, mode, onOpen, onClose }: Props)
                       {l.fullAddress ? `${l.fullAddress} · ` : ''}
                       {formatDistanceKm(l.distanceKm)}
                     </Text>
+                    {l.partnerName && (
+                      <Text size="xs" component="span" display="block" c="violet.9">
+                        {t('partner.mark', { name: l.partnerName })}
+                      </Text>
+                    )}
                   </Button>
                 </li>
               ))}

@@ -22,6 +22,8 @@ export interface MapPoint {
 export interface PointLabel {
   name: string;
   fullAddress: string;
+  /** A roaming partner's site (decision 0039): whose it is. */
+  partnerName?: string;
 }
 
 /** The decoded map-points columns as records (locations without a finite position are skipped). */
@@ -65,7 +67,7 @@ export type ClusterItem =
 
 export interface NearestResult {
   total: number;
-  items: (MapPoint & { distanceKm: number; name?: string; fullAddress?: string })[];
+  items: (MapPoint & Partial<PointLabel> & { distanceKm: number })[];
 }
 
 /** SPEC §9 Map: minimum cluster size 2, clustering up to zoom 15 (shared with the server). */

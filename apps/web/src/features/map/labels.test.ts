@@ -38,4 +38,15 @@ describe('map labels (names fetched on demand)', () => {
     expect(await store.ensure([5])).toEqual([label(5)]);
     expect(labels.get(5)?.name).toBe('Hely 5');
   });
+
+  it('keeps whose a roaming partner’s site is (the map list marks it)', async () => {
+    const labels = new Map<number, PointLabel>();
+    const store = new LabelStore(labels, async () => [
+      { id: 7, name: 'Pécs, Árkád', fullAddress: '7622 Pécs', partnerName: 'VoltPartner Kft.' },
+      label(8),
+    ]);
+    await store.ensure([7, 8]);
+    expect(labels.get(7)?.partnerName).toBe('VoltPartner Kft.');
+    expect(labels.get(8)).toEqual({ name: 'Hely 8', fullAddress: '8 Budapest' });
+  });
 });

@@ -28,7 +28,11 @@ export class LabelStore {
       const call = this.fetchLabels(chunk).then(
         (items) => {
           for (const it of items) {
-            this.labels.set(it.id, { name: it.name, fullAddress: it.fullAddress });
+            this.labels.set(it.id, {
+              name: it.name,
+              fullAddress: it.fullAddress,
+              ...(it.partnerName ? { partnerName: it.partnerName } : {}),
+            });
             found.push(it);
           }
         },

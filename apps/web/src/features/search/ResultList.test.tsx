@@ -76,3 +76,40 @@ describe('parking-search cards show the parking price, not charger facts', () =>
     expect(card.textContent).toContain('1.23\u00a0km');
   });
 });
+
+describe('a roaming partner’s site in the search results (decision 0039)', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await setLanguage('hu');
+  });
+  afterAll(() => setLanguage('hu'));
+
+  it('says whose charger it is, in hu and in en; our own sites say nothing of the kind', async () => {
+    renderElementAt(
+      <ResultList
+        onOpen={() => {}}
+        items={[
+          place({ id: 1 }),
+          place({ id: 2, name: 'Partner Debrecen', partnerName: 'VoltPartner Kft.' }),
+        ]}
+      />,
+    );
+    const [ours, partner] = (await screen.findAllByTestId('location-card')).map(
+      (c) => c.textContent ?? '',
+    );
+    expect(partner).toContain('VoltPartner Kft. partnere – roaming partner töltő');
+    expect(ours).not.toContain('partner');
+  });
+
+  it('in English', async () => {
+    await setLanguage('en');
+    renderElementAt(
+      <ResultList
+        onOpen={() => {}}
+        items={[place({ id: 2, name: 'Partner Debrecen', partnerName: 'VoltPartner Kft.' })]}
+      />,
+    );
+    const card = (await screen.findAllByTestId('location-card'))[0]!;
+    expect(card.textContent).toContain('Roaming partner charger of VoltPartner Kft.');
+  });
+});

@@ -83,6 +83,11 @@ export function ResultList({
                 </Group>
               ) : (
                 <Group gap={4} mt={6}>
+                  {l.partnerName && (
+                    <Badge variant="light" color="violet" tt="none">
+                      {t('partner.mark', { name: l.partnerName })}
+                    </Badge>
+                  )}
                   {l.hasCharger && (
                     <Badge variant="light" color={l.available ? 'green' : 'gray'} tt="none">
                       {l.available ? t('search.available') : t('search.noneAvailable')}

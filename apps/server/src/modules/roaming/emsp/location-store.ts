@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { roamingPartnerLocations as T } from '../../../db/schema/index.js';
 import { locationColumns, ocpiTime } from './location-columns.js';
 import { lockRegisteredCpo } from './partner-parties.js';
+import { mirrorPartnerSites } from './partner-sites-mirror.js';
 import { excluded, newestByKey } from './upsert.js';
 
 /** Which Location of which party, as held for one partner. */
@@ -63,7 +64,7 @@ export async function upsertLocations(
   return db.transaction(async (tx) => {
     if (!(await lockRegisteredCpo(tx, partnerId))) return false;
     if (items.length === 0) return true;
-    await tx
+    const written = await tx
       .insert(T)
       .values(items.map((l) => rowOf(partnerId, l)))
       .onConflictDoUpdate({
@@ -85,7 +86,12 @@ export async function upsertLocations(
           updatedAt: sql`now()`,
         },
         setWhere: sql`excluded.last_updated >= ${T.lastUpdated}`,
-      });
+      })
+      .returning({ id: T.id });
+    await mirrorPartnerSites(
+      tx,
+      written.map((r) => r.id),
+    );
     await markSeen(tx, partnerId, items);
     return true;
   });
@@ -216,10 +222,15 @@ export async function changeLocation(
           .join('; ')}`,
       };
     const values = rowOf(key.partnerId, valid.data);
-    await tx
+    const written = await tx
       .update(T)
       .set({ ...values, seenAt: sql`now()`, updatedAt: sql`now()` })
-      .where(whereKey(key));
+      .where(whereKey(key))
+      .returning({ id: T.id });
+    await mirrorPartnerSites(
+      tx,
+      written.map((r) => r.id),
+    );
     return { ok: true, stale: false };
   });
 }

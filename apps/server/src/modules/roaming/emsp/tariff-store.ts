@@ -3,6 +3,7 @@ import type { Tariff } from '@voltpark/contract/ocpi/tariffs';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { roamingPartnerTariffs as T } from '../../../db/schema/index.js';
 import { ocpiTime } from './location-columns.js';
+import { partnerPricesChanged } from './partner-sites-mirror.js';
 import { lockRegisteredCpo } from './partner-parties.js';
 import { excluded, newestByKey } from './upsert.js';
 
@@ -36,7 +37,7 @@ export async function upsertTariffs(db: Db, partnerId: number, tariffs: Tariff[]
   return db.transaction(async (tx) => {
     if (!(await lockRegisteredCpo(tx, partnerId))) return false;
     if (items.length === 0) return true;
-    await tx
+    const written = await tx
       .insert(T)
       .values(
         items.map((t) => ({
@@ -60,7 +61,9 @@ export async function upsertTariffs(db: Db, partnerId: number, tariffs: Tariff[]
           updatedAt: sql`now()`,
         },
         setWhere: sql`excluded.last_updated >= ${T.lastUpdated}`,
-      });
+      })
+      .returning({ id: T.id });
+    if (written.length > 0) await partnerPricesChanged(tx);
     const parties = new Map<string, Tariff[]>();
     for (const t of items) {
       const p = `${t.country_code}/${t.party_id}`.toUpperCase();
@@ -96,7 +99,8 @@ export async function getTariff(db: DbOrTx, key: TariffKey): Promise<Tariff | nu
 export async function deleteTariff(db: Db, key: TariffKey): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await lockRegisteredCpo(tx, key.partnerId))) return false;
-    await tx.delete(T).where(whereKey(key));
+    const gone = await tx.delete(T).where(whereKey(key)).returning({ id: T.id });
+    if (gone.length > 0) await partnerPricesChanged(tx);
     return true;
   });
 }
@@ -107,6 +111,7 @@ export async function sweepTariffs(db: Db, partnerId: number, pullStart: Date) {
     .delete(T)
     .where(and(eq(T.partnerId, partnerId), lt(T.seenAt, pullStart)))
     .returning({ id: T.id });
+  if (gone.length > 0) await partnerPricesChanged(db);
   return gone.length;
 }
 

@@ -1,0 +1,3 @@
+ALTER TABLE "locations" ADD COLUMN "roaming_partner_location_id" integer;--> statement-breakpoint
+ALTER TABLE "locations" ADD CONSTRAINT "locations_roaming_partner_location_id_roaming_partner_locations_id_fk" FOREIGN KEY ("roaming_partner_location_id") REFERENCES "public"."roaming_partner_locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "locations" ADD CONSTRAINT "locations_roamingPartnerLocationId_unique" UNIQUE("roaming_partner_location_id");
