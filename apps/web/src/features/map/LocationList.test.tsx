@@ -50,7 +50,7 @@ describe('the map’s text list marks a roaming partner’s site', () => {
   it('in Hungarian, only at the partner’s site', async () => {
     show();
     const partner = await screen.findByRole('button', { name: /Pécs, Árkád/ });
-    expect(partner.textContent).toContain('VoltPartner Kft. partnere – roaming partner töltő');
+    expect(partner.textContent).toContain('Roaming partnertöltő: VoltPartner Kft.');
     expect(screen.getByRole('button', { name: /Westend/ }).textContent).not.toContain('partner');
   });
 

@@ -97,7 +97,7 @@ describe('a roaming partner’s site in the search results (decision 0039)', () 
     const [ours, partner] = (await screen.findAllByTestId('location-card')).map(
       (c) => c.textContent ?? '',
     );
-    expect(partner).toContain('VoltPartner Kft. partnere – roaming partner töltő');
+    expect(partner).toContain('Roaming partnertöltő: VoltPartner Kft.');
     expect(ours).not.toContain('partner');
   });
 
