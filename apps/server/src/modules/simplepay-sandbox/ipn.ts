@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signMessage, verifySignature } from '../payments/simplepay/signature.js';
 import type { SandboxMerchant } from './merchants.js';
+import { startBackgroundLoop, type BackgroundLoop } from '../../core/background-loop.js';
 
 /**
  * Seconds to wait after the n-th failed attempt (the first attempt is immediate). Like
@@ -157,35 +158,6 @@ export function startIpnDelivery(
   round: () => Promise<unknown>,
   log: FastifyBaseLogger,
   intervalMs = 2000,
-) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'sandbox SimplePay IPN round failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    wake: () => setImmediate(tick),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): BackgroundLoop {
+  return startBackgroundLoop(round, { log, what: 'sandbox SimplePay IPN round', intervalMs });
 }

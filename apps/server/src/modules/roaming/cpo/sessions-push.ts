@@ -17,6 +17,7 @@ import {
 import { cdrOfSession, completeStoppedSessions } from './cdrs-store.js';
 import { ocpiSession } from './sessions-object.js';
 import { sessionRow, syncSessionEnergy } from './sessions-store.js';
+import { startBackgroundLoop, type BackgroundLoop } from '../../../core/background-loop.js';
 
 const BATCH = 20;
 
@@ -118,35 +119,6 @@ export function startPushLoop(
   round: () => Promise<unknown>,
   log: FastifyBaseLogger,
   intervalMs = 2000,
-) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'OCPI push round failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    wake: () => setImmediate(tick),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): BackgroundLoop {
+  return startBackgroundLoop(round, { log, what: 'OCPI push round', intervalMs });
 }

@@ -7,6 +7,7 @@ import {
   releaseClaim,
 } from './pull-schedule.js';
 import { leaseSeconds, pullClaimedPartner, type PullDeps } from './pull-partner.js';
+import { startBackgroundLoop, type BackgroundLoop } from '../../../core/background-loop.js';
 
 /** Partners one round pulls at most (the rest are due still and go next round). */
 const MAX_PER_ROUND = 50;
@@ -50,34 +51,19 @@ export async function runDuePulls(deps: PullDeps): Promise<number> {
 export function startPartnerPulls(deps: Omit<PullDeps, 'stopping'>): () => Promise<void> {
   const period = deps.config.roaming.pullMinutes;
   if (period <= 0) return async () => {};
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDuePulls({ ...deps, stopping: () => stopped })
-      .then(() => undefined)
-      .catch((err: unknown) => deps.log.error({ err }, 'roaming pull round failed'))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          round();
-        }
-      });
-  };
-  const timer = setInterval(round, Math.min(30_000, period * 60_000));
-  timer.unref();
-  pullWake.on('wake', round);
-  round();
+  const loop: BackgroundLoop = startBackgroundLoop(
+    () => runDuePulls({ ...deps, stopping: () => loop.stopped }),
+    {
+      log: deps.log,
+      what: 'roaming pull round',
+      intervalMs: Math.min(30_000, period * 60_000),
+      runNow: true,
+    },
+  );
+  const wake = () => loop.wake();
+  pullWake.on('wake', wake);
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    pullWake.off('wake', round);
-    await running;
+    pullWake.off('wake', wake);
+    await loop.stop();
   };
 }
