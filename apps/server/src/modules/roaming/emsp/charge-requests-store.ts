@@ -26,8 +26,7 @@ export type PartnerChargeErrorCode =
   | 'ALREADY_CHARGING'
   | 'NO_TOKEN'
   | 'NOT_FOUND'
-  | 'NOT_STOPPABLE'
-  | 'PARTNER_REFUSED';
+  | 'NOT_STOPPABLE';
 
 export class PartnerChargeError extends Error {
   constructor(

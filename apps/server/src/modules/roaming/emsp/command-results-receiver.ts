@@ -19,14 +19,15 @@ const route = { config: { ocpiModule: 'commands' } };
 const unknownCommand = () => new OcpiError(404, ocpiStatus.CLIENT_ERROR, 'Unknown command');
 
 /**
- * The Commands module, eMSP side, Receiver interface (mod_commands.asciidoc): the CommandResult
+ * The Commands module, eMSP side: OCPI 2.2.1 calls the eMSP's interface the Sender interface
+ * (mod_commands.asciidoc, the eMSP sends commands) and it receives the CommandResult
  * of a START_SESSION / STOP_SESSION we sent, POSTed to the response_url we gave
  * (`/ocpi/2.2.1/emsp/commands/{command}/{opaque key}`). Only the partner the command went to;
  * a result of a command no longer waiting (late, replayed) changes nothing and answers 1000.
  */
 export const commandResultsReceiverModule: OcpiModuleEntry = {
   identifier: 'commands',
-  role: 'RECEIVER',
+  role: 'SENDER',
   path: 'emsp/commands',
   register(scope: FastifyInstance, ctx: OcpiModuleContext) {
     const deps: PaymentDeps = {

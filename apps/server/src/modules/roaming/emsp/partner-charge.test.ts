@@ -36,6 +36,7 @@ let t: TestApp;
 let deps: PartnerChargeDeps;
 let forum = 0;
 const driver = { a: 0, b: 0, c: 0 };
+const headers: Record<string, Record<string, string>> = {};
 
 const requestRow = async (id: number) =>
   (
@@ -88,7 +89,9 @@ beforeAll(async () => {
     client: { db, timeoutMs: t.config.roaming.timeoutMs },
   };
   for (const k of ['a', 'b', 'c'] as const) {
-    driver[k] = (await createActiveUser(db, `${k}@example.com`)).id;
+    const u = await createActiveUser(db, `${k}@example.com`);
+    driver[k] = u.id;
+    headers[k] = u.headers;
     await db.transaction((tx) =>
       creditWallet(tx, { userId: driver[k], amount: 20_000, kind: 'topup', cause: `test:${k}` }),
     );
@@ -204,6 +207,37 @@ describe('our driver charges at a partner’s EVSE through START/STOP_SESSION', 
     await chargeRequestsRound(deps);
     expect((await requestRow(started.id)).status).toBe('COMPLETED');
     expect(await walletBalance(t.database.db, driver.a)).toBe(20_000 - cdr.billedAmount!);
+  });
+
+  it('the app: current shows the outcome; a refused start and a stranger’s stop are errors', async () => {
+    const api = (k: 'a' | 'b', method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: headers[k], ...(payload ? { payload } : {}) });
+    const current = await api('a', 'GET', '/api/v1/roaming/current');
+    expect(current.statusCode).toBe(200);
+    const view = current.json<{ data: Record<string, unknown> }>().data;
+    expect(view).toMatchObject({
+      requestId: started.id,
+      status: 'COMPLETED',
+      evseUid: 'HU*VPT*E0101',
+      holdAmount: 5000,
+      currency: 'HUF',
+    });
+    expect(view.billedAmount).toBeGreaterThan(0);
+    expect(view.kWh).toBeGreaterThan(0);
+
+    const stranger = await api('b', 'POST', '/api/v1/roaming/stop', { requestId: started.id });
+    expect(stranger.statusCode).toBe(404);
+    const busy = await api('b', 'POST', '/api/v1/roaming/start', {
+      locationId: forum,
+      evseUid: 'HU*VPT*E0102',
+      amount: 1000,
+    });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json<{ data: { responseCode: string } }>().data.responseCode).toBe(
+      'EVSE_NOT_AVAILABLE',
+    );
+    const bad = await api('b', 'POST', '/api/v1/roaming/start', { locationId: forum });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('a partner that never answers: TIMEOUT after its announced timeout, the hold given back', async () => {
