@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { roamingEmspChargeRequests as R } from '../../../db/schema/index.js';
 import type { PaymentDeps } from '../../payments/payments.js';
 import { driverSessionEvents } from './driver-sessions-events.js';
@@ -7,6 +7,9 @@ import { backToStarted } from './stop-partner-charge.js';
 
 /** How often each server looks at the requests waiting for a result. */
 export const CHARGE_REQUESTS_TICK_MS = 2_000;
+
+/** A start the partner ACCEPTED whose Session never came ends after this (it blocks the driver). */
+export const ACCEPTED_WITHOUT_SESSION_MINUTES = 15;
 
 /**
  * One round over our drivers' roaming start/stop requests: Sessions and CDRs linked; a command
@@ -30,6 +33,28 @@ export async function chargeRequestsRound(deps: PaymentDeps, now = new Date()): 
     else if (row.pendingCommand === 'STOP_SESSION' && row.resultKey)
       await backToStarted(deps, row.id, row.resultKey, message);
   }
+  const stuck = await deps.db
+    .select({ id: R.id })
+    .from(R)
+    .where(
+      and(
+        eq(R.status, 'ACCEPTED'),
+        isNull(R.sessionId),
+        lt(
+          R.updatedAt,
+          sql`${now.toISOString()}::timestamptz - make_interval(mins => ${ACCEPTED_WITHOUT_SESSION_MINUTES})`,
+        ),
+      ),
+    )
+    .limit(50);
+  for (const row of stuck)
+    await endRequest(
+      deps,
+      row.id,
+      ['ACCEPTED'],
+      'TIMEOUT',
+      'the partner never reported the session',
+    );
   await releaseEndedHolds(deps);
 }
 
