@@ -9,9 +9,11 @@ import {
   roamingEmspChargeRequests,
   roamingEmspSessions,
   roamingPartnerLocations,
+  sandboxOcpiPeers,
 } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { createActiveUser } from '../../../test/users.js';
+import { ocpi } from '../test-helpers.js';
 import { createGateway } from '../../payments/gateway.js';
 import { creditWallet, walletBalance, walletLedgerSum } from '../../payments/ledger.js';
 import { chargeRequestsRound } from './charge-requests-loop.js';
@@ -35,7 +37,7 @@ async function until<T>(what: string, read: () => Promise<T | null | undefined |
 let t: TestApp;
 let deps: PartnerChargeDeps;
 let forum = 0;
-const driver = { a: 0, b: 0, c: 0 };
+const driver = { a: 0, b: 0, c: 0, d: 0 };
 const headers: Record<string, Record<string, string>> = {};
 
 const requestRow = async (id: number) =>
@@ -88,7 +90,7 @@ beforeAll(async () => {
     gateway: createGateway(t.app, t.config),
     client: { db, timeoutMs: t.config.roaming.timeoutMs },
   };
-  for (const k of ['a', 'b', 'c'] as const) {
+  for (const k of ['a', 'b', 'c', 'd'] as const) {
     const u = await createActiveUser(db, `${k}@example.com`);
     driver[k] = u.id;
     headers[k] = u.headers;
@@ -256,5 +258,48 @@ describe('our driver charges at a partner’s EVSE through START/STOP_SESSION', 
     expect((await requestRow(r.id)).status).toBe('TIMEOUT');
     expect(await walletBalance(t.database.db, driver.c)).toBe(20_000);
     expect(await holdOf(r)).toMatchObject({ status: 'released' });
+  });
+
+  it('a CommandResult counts once, from the partner; an ACCEPTED start with no Session ends', async () => {
+    const db = t.database.db;
+    const [mars] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .innerJoin(
+        roamingPartnerLocations,
+        eq(roamingPartnerLocations.id, locations.roamingPartnerLocationId),
+      )
+      .where(eq(roamingPartnerLocations.locationId, 'VPT-SZE-MARS'));
+    const r = await startPartnerCharge(deps, driver.d, {
+      locationId: mars!.id,
+      evseUid: 'HU*VPT*E0201',
+      amount: 2000,
+    });
+    expect(r.status).toBe('REQUESTED');
+    // As the partner would: with the credentials we gave it (the emulator's copy).
+    const [peer] = await db
+      .select()
+      .from(sandboxOcpiPeers)
+      .where(eq(sandboxOcpiPeers.label, 'platform'));
+    const result = (key: string, body: object, token = peer!.theirToken!) =>
+      ocpi(`${t.config.publicUrl}/ocpi/2.2.1/emsp/commands/START_SESSION/${key}`, token, {
+        method: 'POST',
+        body,
+      });
+    expect((await result('no-such-command', { result: 'ACCEPTED' })).status).toBe(404);
+    expect((await result(r.resultKey!, { result: 'ACCEPTED' }, 'not-a-token')).status).toBe(401);
+    expect((await result(r.resultKey!, { result: 'ACCEPTED' })).json.status_code).toBe(1000);
+    expect((await requestRow(r.id)).status).toBe('ACCEPTED');
+    // A replay saying otherwise changes nothing.
+    expect((await result(r.resultKey!, { result: 'REJECTED' })).json.status_code).toBe(1000);
+    expect((await requestRow(r.id)).status).toBe('ACCEPTED');
+    expect(await holdOf(r)).toMatchObject({ status: 'held', amount: 2000 });
+    // No Session for a quarter of an hour: the driver is not blocked and gets the money back.
+    await chargeRequestsRound(deps, later(new Date(), 60));
+    expect((await requestRow(r.id)).status).toBe('ACCEPTED');
+    await chargeRequestsRound(deps, later(new Date(), 16 * 60));
+    expect((await requestRow(r.id)).status).toBe('TIMEOUT');
+    expect(await holdOf(r)).toMatchObject({ status: 'released' });
+    expect(await walletBalance(db, driver.d)).toBe(20_000);
   });
 });
