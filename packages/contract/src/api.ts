@@ -15,6 +15,7 @@ import { billingRoutes } from './billing.js';
 import { chargingRoutes } from './charging.js';
 import { parkingSessionRoutes } from './parkingSession.js';
 import { surchargeRoutes } from './surcharge.js';
+import { roamingChargeRoutes } from './roamingCharge.js';
 
 /** The route groups, one per domain file (a name must not repeat across groups: tested). */
 export const routeGroups = {
@@ -34,6 +35,7 @@ export const routeGroups = {
   charging: chargingRoutes,
   parkingSession: parkingSessionRoutes,
   surcharge: surchargeRoutes,
+  roamingCharge: roamingChargeRoutes,
 } satisfies Record<string, Record<string, AnyRoute>>;
 
 /** Every call of SPEC §7, by name. The server registers these; the web client calls them. */
@@ -54,6 +56,7 @@ export const apiRoutes = {
   ...chargingRoutes,
   ...parkingSessionRoutes,
   ...surchargeRoutes,
+  ...roamingChargeRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -32,3 +32,4 @@ export {
   type ApiRouteName,
   type ApiRoutes,
 } from './api.js';
+export * from './roamingCharge.js';

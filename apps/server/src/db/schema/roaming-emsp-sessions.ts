@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -153,5 +154,71 @@ export const roamingEmspCdrs = pgTable(
   (t) => [
     uniqueIndex('roaming_emsp_cdrs_key').on(t.partnerId, t.countryCode, t.partyId, t.cdrKey),
     index('roaming_emsp_cdrs_user_idx').on(t.userId),
+  ],
+);
+
+export const roamingEmspChargeStates = [
+  /** Row written, wallet held, START_SESSION being sent or sent: waiting for the CommandResult. */
+  'REQUESTED',
+  /** The partner's CommandResult said ACCEPTED: the charger started (no Session seen yet). */
+  'ACCEPTED',
+  /** CommandResponse or CommandResult not ACCEPTED: hold released. */
+  'REJECTED',
+  /** No CommandResult within the partner's announced timeout: hold released. */
+  'TIMEOUT',
+  /** The partner's Session with our reference arrived (`sessionId` set). */
+  'STARTED',
+  /** STOP_SESSION sent, waiting for its result / the Session's end. */
+  'STOPPING',
+  /** The CDR was billed through the hold (`billedAmount`). */
+  'COMPLETED',
+] as const;
+export type RoamingEmspChargeState = (typeof roamingEmspChargeStates)[number];
+
+/**
+ * A driver of ours starting a charge at a CPO partner's EVSE through the app (decision 0042):
+ * the START_SESSION we send, its reference, the wallet hold and how it went. `resultKey` is the
+ * opaque id in the response_url of the command waiting for its CommandResult.
+ */
+export const roamingEmspChargeRequests = pgTable(
+  'roaming_emsp_charge_requests',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    partnerId: integer()
+      .notNull()
+      .references(() => roamingPartners.id),
+    /** Our mirrored site (`locations.id`) and the partner's Location / EVSE / connector ids. */
+    siteId: integer().notNull(),
+    countryCode: text().notNull(),
+    partyId: text().notNull(),
+    locationId: text().notNull(),
+    evseUid: text().notNull(),
+    connectorId: text(),
+    authorizationReference: text().notNull(),
+    amount: integer().notNull(),
+    status: text({ enum: roamingEmspChargeStates }).notNull(),
+    /** Which command waits for a result: START_SESSION or STOP_SESSION. */
+    pendingCommand: text(),
+    resultKey: text(),
+    /** When the pending command's result is overdue (the partner's timeout from its answer). */
+    resultDueAt: ts(),
+    /** The partner's session id (from its Session push with our reference). */
+    sessionId: text(),
+    message: text(),
+    billedAmount: integer(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('roaming_emsp_charge_requests_reference_key').on(t.authorizationReference),
+    uniqueIndex('roaming_emsp_charge_requests_result_key').on(t.resultKey),
+    /** One live roaming charge per driver: a double tap or a race makes one. */
+    uniqueIndex('roaming_emsp_charge_requests_live_key')
+      .on(t.userId)
+      .where(sql`status in ('REQUESTED', 'ACCEPTED', 'STARTED', 'STOPPING')`),
+    index('roaming_emsp_charge_requests_due_idx').on(t.resultDueAt),
   ],
 );

@@ -73,10 +73,12 @@ describe('OCPI 2.2.1 handshake between two of our servers', () => {
     );
     expect(reg).toMatchObject({ code: 0 });
     expect(reg.text).toContain('Registered with HU/AAA (Server A, CPO), OCPI 2.2.1.');
-    expect(reg.text).toContain('Its modules: cdrs:RECEIVER, cdrs:SENDER, commands:RECEIVER');
+    expect(reg.text).toContain(
+      'Its modules: cdrs:RECEIVER, cdrs:SENDER, commands:RECEIVER, commands:SENDER',
+    );
 
     expect((await cli(a, 'list')).text).toMatch(
-      /^HU\/BBB {2}EMSP {2}REGISTERED {2}Server B {2}since \d{4}-\d{2}-\d{2} {2}http:\/\/127\.0\.0\.1:\d+\/ocpi\/versions {2}cdrs:RECEIVER cdrs:SENDER commands:RECEIVER credentials:SENDER locations:RECEIVER locations:SENDER sessions:RECEIVER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER tokens:SENDER$/,
+      /^HU\/BBB {2}EMSP {2}REGISTERED {2}Server B {2}since \d{4}-\d{2}-\d{2} {2}http:\/\/127\.0\.0\.1:\d+\/ocpi\/versions {2}cdrs:RECEIVER cdrs:SENDER commands:RECEIVER commands:SENDER credentials:SENDER locations:RECEIVER locations:SENDER sessions:RECEIVER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER tokens:SENDER$/,
     );
     expect((await cli(b, 'list')).text).toContain('HU/AAA  CPO  REGISTERED  Server A');
   });
@@ -154,6 +156,7 @@ describe('OCPI 2.2.1 handshake between two of our servers', () => {
             url: `${a.url}/ocpi/2.2.1/emsp/sessions`,
           },
           { identifier: 'cdrs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/cdrs` },
+          { identifier: 'commands', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/emsp/commands` },
         ],
       },
     });

@@ -13,6 +13,7 @@ import { tariffsReceiverModule } from './emsp/tariffs-receiver.js';
 import { tokensSenderModule } from './emsp/tokens-sender.js';
 import { sessionsReceiverModule } from './emsp/sessions-receiver.js';
 import { cdrsReceiverModule } from './emsp/cdrs-receiver.js';
+import { commandResultsReceiverModule } from './emsp/command-results-receiver.js';
 
 /**
  * One OCPI module interface this server implements. Its routes are registered under
@@ -44,4 +45,5 @@ export const ocpiModules: readonly OcpiModuleEntry[] = [
   tokensSenderModule,
   sessionsReceiverModule,
   cdrsReceiverModule,
+  commandResultsReceiverModule,
 ];

@@ -72,10 +72,11 @@ describe('the CPO modules in the version details', () => {
           url: `${a.url}/ocpi/2.2.1/emsp/sessions`,
         },
         { identifier: 'cdrs', role: 'RECEIVER', url: `${a.url}/ocpi/2.2.1/emsp/cdrs` },
+        { identifier: 'commands', role: 'SENDER', url: `${a.url}/ocpi/2.2.1/emsp/commands` },
       ],
     });
     expect((await cli(b, 'list')).text).toContain(
-      'cdrs:RECEIVER cdrs:SENDER commands:RECEIVER credentials:SENDER locations:RECEIVER locations:SENDER sessions:RECEIVER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER tokens:SENDER',
+      'cdrs:RECEIVER cdrs:SENDER commands:RECEIVER commands:SENDER credentials:SENDER locations:RECEIVER locations:SENDER sessions:RECEIVER sessions:SENDER tariffs:RECEIVER tariffs:SENDER tokens:RECEIVER tokens:SENDER',
     );
   });
 });

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '@voltpark/contract';
+import { serve } from '../../../core/api.js';
+import { ok } from '../../../core/envelope.js';
+import { ApiError, notFound } from '../../../core/errors.js';
+import type { ModuleDeps } from '../../index.js';
+import { createGateway } from '../../payments/gateway.js';
+import { InsufficientFundsError } from '../../payments/ledger.js';
+import { PartnerChargeError } from './charge-requests-store.js';
+import { currentRoamingCharge, roamingChargeView } from './driver-charge-view.js';
+import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import { stopPartnerCharge } from './stop-partner-charge.js';
+
+/** A start/stop refusal as the app shows it (`roaming.error.<code>`, in both catalogs). */
+function apiErrorOf(err: unknown): unknown {
+  if (err instanceof InsufficientFundsError)
+    return new ApiError(409, 'roaming.error.WALLET_NOT_ENOUGH', {
+      responseCode: 'WALLET_NOT_ENOUGH',
+    });
+  if (!(err instanceof PartnerChargeError)) return err;
+  if (err.code === 'NOT_FOUND') return notFound();
+  return new ApiError(409, `roaming.error.${err.code}`, { responseCode: err.code });
+}
+
+/** Decision 0042: the app's start, stop and current view of a charge at a partner's EVSE. */
+export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  const deps: PartnerChargeDeps = {
+    db,
+    config,
+    gateway: createGateway(app, config),
+    client: {
+      db,
+      timeoutMs: config.roaming.timeoutMs,
+      onLogError: (err) => app.log.error({ err }, 'OCPI call log failed'),
+    },
+  };
+  serve(app, apiRoutes.roamingStart, async ({ user, body }) => {
+    try {
+      return ok(await roamingChargeView(db, await startPartnerCharge(deps, user.id, body)));
+    } catch (err) {
+      throw apiErrorOf(err);
+    }
+  });
+  serve(app, apiRoutes.roamingStop, async ({ user, body }) => {
+    try {
+      return ok(
+        await roamingChargeView(db, await stopPartnerCharge(deps, user.id, body.requestId)),
+      );
+    } catch (err) {
+      throw apiErrorOf(err);
+    }
+  });
+  serve(app, apiRoutes.roamingCurrent, async ({ user }) =>
+    ok(await currentRoamingCharge(db, user.id)),
+  );
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { RoamingCharge } from '@voltpark/contract';
+import type { Db } from '../../../db/client.js';
+import {
+  locations,
+  roamingEmspChargeRequests as R,
+  roamingEmspSessions as S,
+  roamingPartners as P,
+} from '../../../db/schema/index.js';
+import { liveStates, syncChargeRequests, type ChargeRequestRow } from './charge-requests-store.js';
+
+/** How long an ended request still shows as the driver's current one (its outcome). */
+const ENDED_SHOWN_MINUTES = 10;
+
+/** A request as the app shows it, with the partner's session figures (kWh, cost so far). */
+export async function roamingChargeView(db: Db, row: ChargeRequestRow): Promise<RoamingCharge> {
+  const [extra] = await db
+    .select({ siteName: locations.name, partnerName: P.name })
+    .from(P)
+    .leftJoin(locations, eq(locations.id, row.siteId))
+    .where(eq(P.id, row.partnerId));
+  const [session] = await db
+    .select({ kwh: S.kwh, cost: S.totalCost, currency: S.currency, object: S.object })
+    .from(S)
+    .where(
+      and(
+        eq(S.partnerId, row.partnerId),
+        eq(S.userId, row.userId),
+        eq(S.authorizationReference, row.authorizationReference),
+      ),
+    )
+    .orderBy(desc(S.lastUpdated))
+    .limit(1);
+  const start = (session?.object as { start_date_time?: string } | undefined)?.start_date_time;
+  return {
+    requestId: row.id,
+    status: row.status,
+    siteId: row.siteId,
+    siteName: extra?.siteName ?? null,
+    partnerName: extra?.partnerName ?? '',
+    evseUid: row.evseUid,
+    connectorId: row.connectorId,
+    message: row.message,
+    holdAmount: row.amount,
+    kWh: session?.kwh ?? null,
+    costSoFar: session?.cost ?? null,
+    currency: session?.currency ?? null,
+    billedAmount: row.billedAmount,
+    startedAt: start ?? null,
+  };
+}
+
+/** The driver's live roaming request, else one that ended in the last minutes; null if none. */
+export async function currentRoamingCharge(db: Db, userId: number): Promise<RoamingCharge | null> {
+  await syncChargeRequests(db);
+  const [live] = await db
+    .select()
+    .from(R)
+    .where(and(eq(R.userId, userId), inArray(R.status, liveStates)));
+  const [recent] = live
+    ? [live]
+    : await db
+        .select()
+        .from(R)
+        .where(
+          and(
+            eq(R.userId, userId),
+            gt(R.updatedAt, sql`now() - make_interval(mins => ${ENDED_SHOWN_MINUTES})`),
+          ),
+        )
+        .orderBy(desc(R.id))
+        .limit(1);
+  return recent ? roamingChargeView(db, recent) : null;
+}

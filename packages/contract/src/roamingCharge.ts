@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { route } from './route.js';
+import { envelope } from './envelope.js';
+import { forint } from './common.js';
+
+/** Decision 0042: the states of our driver's start/stop request at a partner's charger. */
+export const roamingChargeStatusSchema = z.enum([
+  'REQUESTED',
+  'ACCEPTED',
+  'REJECTED',
+  'TIMEOUT',
+  'STARTED',
+  'STOPPING',
+  'COMPLETED',
+]);
+
+export const roamingStartBodySchema = z.object({
+  /** The partner site on our map (`locations.id`). */
+  locationId: z.number().int().positive(),
+  evseUid: z.string().min(1).max(36),
+  connectorId: z.string().min(1).max(36).optional(),
+  /** Ft held from the wallet for this charge (the bill is taken from it). */
+  amount: z.number().int().positive().max(1_000_000),
+});
+
+export const roamingStopBodySchema = z.object({ requestId: z.number().int().positive() });
+
+/** The driver's roaming charge: the request and, once the partner reported it, its session. */
+export const roamingChargeSchema = z.object({
+  requestId: z.number().int(),
+  status: roamingChargeStatusSchema,
+  siteId: z.number().int(),
+  siteName: z.string().nullable(),
+  partnerName: z.string(),
+  evseUid: z.string(),
+  connectorId: z.string().nullable(),
+  /** The partner's message when it refused or did not answer. */
+  message: z.string().nullable(),
+  /** The wallet hold of this charge. */
+  holdAmount: forint,
+  kWh: z.number().nullable(),
+  /** Cost so far as the partner reports it (incl. VAT when given), in `currency`. */
+  costSoFar: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** Ft billed when COMPLETED. */
+  billedAmount: forint.nullable(),
+  startedAt: z.string().nullable(),
+});
+export type RoamingCharge = z.infer<typeof roamingChargeSchema>;
+
+const tag = 'roaming';
+const owner = 'charging' as const;
+
+export const roamingChargeRoutes = {
+  roamingStart: route({
+    method: 'POST',
+    path: '/api/v1/roaming/start',
+    summary: "Start a charge at a roaming partner's EVSE (wallet hold); data is the request",
+    tag,
+    auth: 'user',
+    owner,
+    bodyType: 'json',
+    body: roamingStartBodySchema,
+    response: envelope(roamingChargeSchema),
+  }),
+  roamingStop: route({
+    method: 'POST',
+    path: '/api/v1/roaming/stop',
+    summary: "Stop the driver's charge at a roaming partner's EVSE; data is the request",
+    tag,
+    auth: 'user',
+    owner,
+    bodyType: 'json',
+    body: roamingStopBodySchema,
+    response: envelope(roamingChargeSchema),
+  }),
+  roamingCurrent: route({
+    method: 'GET',
+    path: '/api/v1/roaming/current',
+    summary: "The driver's live (or last, until seen) roaming charge, or null",
+    tag,
+    auth: 'user',
+    owner,
+    response: envelope(roamingChargeSchema.nullable()),
+  }),
+};
