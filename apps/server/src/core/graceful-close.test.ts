@@ -23,3 +23,23 @@ describe('closing the server', () => {
     expect(app.server.listening).toBe(false);
   });
 });
+
+describe('an answer that never ends', () => {
+  it('is cut at the end of the grace, so close still ends', async () => {
+    const app = Fastify({ forceCloseConnections: 'idle' });
+    closeIdleConnectionsWhileClosing(app, { graceMs: 200 });
+    const body = new PassThrough();
+    app.get('/endless', async (_req, reply) =>
+      reply.header('content-type', 'text/plain').send(body),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    body.write('never finished ');
+    const res = await fetch(`http://127.0.0.1:${port}/endless`);
+    // Without the grace, close waits for an end that never comes (this test times out).
+    await app.close();
+    expect(app.server.listening).toBe(false);
+    await expect(res.text()).rejects.toThrow();
+  });
+});

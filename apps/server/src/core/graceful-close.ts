@@ -1,21 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Keeps closing idle keep-alive connections while the server closes.
+ * Closes the server's connections as it closes, so close always ends.
  *
  * Fastify's `forceCloseConnections: 'idle'` closes the connections idle at the moment close
  * begins. A request still running then (a SimplePay IPN, a charger's HTTP call) finishes later and
  * leaves its keep-alive connection idle for the whole keep-alive timeout (72 s), and close waits
- * for it. In-flight requests are still answered; only their now idle connections are ended.
+ * for it: so idle connections are closed every `everyMs` while the server closes. In-flight
+ * requests are still answered, for up to `graceMs`; a connection still busy then (an answer that
+ * never ends, a client that stopped reading) is cut, with a warning, rather than holding the
+ * shutdown (and a deploy) for ever.
  */
-export function closeIdleConnectionsWhileClosing(app: FastifyInstance, everyMs = 50): void {
-  let timer: NodeJS.Timeout | undefined;
+export function closeIdleConnectionsWhileClosing(
+  app: FastifyInstance,
+  { everyMs = 50, graceMs = 10_000 }: { everyMs?: number; graceMs?: number } = {},
+): void {
+  let idleTimer: NodeJS.Timeout | undefined;
+  let graceTimer: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
-    timer ??= setInterval(() => app.server.closeIdleConnections(), everyMs);
-    timer.unref();
+    idleTimer ??= setInterval(() => app.server.closeIdleConnections(), everyMs);
+    idleTimer.unref();
+    graceTimer ??= setTimeout(() => {
+      app.log.warn({ graceMs }, 'connections still busy at the end of the shutdown grace: cut');
+      app.server.closeAllConnections();
+    }, graceMs);
+    graceTimer.unref();
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    timer = undefined;
+    clearInterval(idleTimer);
+    clearTimeout(graceTimer);
+    idleTimer = graceTimer = undefined;
   });
 }
