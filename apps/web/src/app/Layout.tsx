@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { BusyOverlay } from './BusyOverlay';
 import { isRouteMeta, type RouteMeta } from './meta';
-import { logout } from '../shared/session';
+import { acknowledgeExpiredLogin, logout } from '../shared/session';
 import { useSession } from './session';
 import { afterStart } from '../shared/lib/startup';
 import { TopBar } from './TopBar';
@@ -78,7 +78,20 @@ export function Layout() {
     if (casualOut) void logout();
   }, [casualOut]);
 
+  // A registered driver whose login expired (a 401) on a page worth coming back to (the lot view,
+  // the charger) goes to the log-in, which returns them after it and clears the mark;
+  // elsewhere the mark is simply cleared (loginRequired pages are guarded below).
+  const expired = !!session.expired;
+  const returnHere = !!meta?.canRedirectHereAfterLogin && !meta.loginRequired;
+  const from = `${location.pathname}${location.search}`;
+  // One state object per page: <Navigate> navigates again whenever its state changes.
+  const expiredState = useMemo(() => ({ loginExpired: true, from }), [from]);
+  useEffect(() => {
+    if (expired && !returnHere) acknowledgeExpiredLogin();
+  }, [expired, returnHere]);
+
   const openingLink = useGuestAccess();
+  if (expired && returnHere) return <Navigate to="/login" state={expiredState} />;
   if (openingLink) return <PageLoader />;
 
   const guard = meta?.loginRequired && !session.loggedIn;

@@ -14,6 +14,8 @@ import { FormMessages, LegalLinks, SandboxMailboxLink } from './ui';
 
 export interface LoginState {
   loginNeeded?: boolean;
+  /** A 401 ended the driver's login on the page in `from`. */
+  loginExpired?: boolean;
   from?: string;
   registered?: boolean;
   passwordChanged?: boolean;
@@ -133,6 +135,11 @@ export function LoginPage() {
       {state?.loginNeeded && (
         <Alert color="yellow" role="alert" title={t('auth.loginNeededTitle')}>
           {t('auth.loginNeeded')}
+        </Alert>
+      )}
+      {state?.loginExpired && (
+        <Alert color="yellow" role="alert" title={t('auth.loginExpiredTitle')}>
+          {t('auth.loginExpired')}
         </Alert>
       )}
       {state?.registered && (

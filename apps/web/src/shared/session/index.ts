@@ -21,6 +21,11 @@ export interface SessionState {
   /** The user, once loggedin-user or a login answered. */
   user: User | null;
   extra: UserExtra | null;
+  /**
+   * A 401 has just ended a registered driver's login (an expired or revoked token, not a log-out):
+   * the layout sends a driver on a page worth coming back to the log-in, then clears this.
+   */
+  expired?: boolean;
 }
 
 const CREDENTIAL_KEYS = [
@@ -97,6 +102,18 @@ export function clearSession(): void {
   if (state.loggedIn || state.user) set({ loggedIn: false, user: null, extra: null });
 }
 
+/** SPEC §8: a 401 clears the credentials; a registered driver's lost login is also marked expired. */
+function onUnauthorized(): void {
+  const registered = !!storage.get(STORAGE_KEYS.loggedInUserToken);
+  clearSession();
+  if (registered) set({ ...state, expired: true });
+}
+
+/** The layout has acted on an expired login. */
+export function acknowledgeExpiredLogin(): void {
+  if (state.expired) set({ ...state, expired: false });
+}
+
 /** Replaces the user after a profile change (the credentials stay). */
 export function setUser(user: User, extra: UserExtra | null = state.extra): void {
   set({ ...state, user, extra });
@@ -149,7 +166,7 @@ export function initSession(): void {
   if (started) return;
   started = true;
   setAuthProvider(authHeader);
-  setUnauthorizedHandler(clearSession);
+  setUnauthorizedHandler(onUnauthorized);
   void loadUser();
 }
 
