@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,23 @@ describe('an answer that never ends', () => {
     await app.close();
     expect(app.server.listening).toBe(false);
     await expect(res.text()).rejects.toThrow();
+  });
+});
+
+describe('a client that connected and sent nothing', () => {
+  it('does not hold close (Node counts it busy until its 60 s headers timeout)', async () => {
+    const app = Fastify({ forceCloseConnections: 'idle' });
+    closeIdleConnectionsWhileClosing(app, { graceMs: 120_000 });
+    app.get('/', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const silent = connect(port, '127.0.0.1');
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const ended = new Promise((resolve) => silent.once('close', resolve));
+    // Without the fix close waits 60 s for this connection, beyond this test's 30 s.
+    await app.close();
+    await ended;
+    expect(app.server.listening).toBe(false);
   });
 });
