@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { money, payOnEmulator, TEST_CARDS as CARDS } from '../support/drivers';
+import {
+  addBilling,
+  CAPTCHA,
+  freshUser,
+  money,
+  NO_CAPTCHA,
+  payOnEmulator,
+  signIn,
+  TEST_CARDS as CARDS,
+} from '../support/drivers';
 import { expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtures';
 
 /**
@@ -120,6 +129,80 @@ test.describe('parking surcharge', () => {
     await expect(surcharge).toHaveAttribute('data-status', 'FINISHED', { timeout: 20_000 });
     await expect(surcharge).toContainText(t('hu', 'parking.surcharge.finished'));
     await expect(surcharge.getByRole('button')).toHaveCount(0);
+    expect(pageErrors).toEqual([]);
+  });
+  test('a registered driver overstays, pays the surcharge from the wallet, and the exit opens once', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.fixme(!CAPTCHA, NO_CAPTCHA);
+    test.setTimeout(180_000);
+    const user = await freshUser(request, 'surcharge-wallet');
+    await addBilling(request, user);
+    await signIn(page, user);
+
+    // 6,000 Ft in the wallet covers one started day of overstay (5,000 Ft).
+    await page.goto('/cards');
+    await page.getByRole('textbox', { name: t('hu', 'cards.topUp.amount') }).fill('6000');
+    await page.getByRole('button', { name: t('hu', 'cards.topUp.button'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('hu', 'common.yes') })
+      .click();
+    await payOnEmulator(page, CARDS.pays);
+    await expect(page.getByTestId('result-balance')).toHaveText(money('6 000 Ft'), {
+      timeout: 20_000,
+    });
+
+    // Park inside the free minutes and finish: nothing to pay, the car must leave in 15 minutes.
+    const lotId = await lotIdByName(page, LOT);
+    await page.goto(`/parking-lot/${lotId}?autoStart=1`);
+    const panel = page.getByTestId('current-parking');
+    await expect(panel).toHaveAttribute('data-status', 'STARTING', { timeout: 15_000 });
+    const openIn = page.getByRole('button', { name: t('hu', 'parking.gate.openIn') });
+    await expect(openIn).toBeEnabled({ timeout: 15_000 });
+    await openIn.click();
+    await expect(panel).toHaveAttribute('data-status', 'STARTED', { timeout: 20_000 });
+    const code = (
+      await page.getByTestId(`parking-fact-${t('hu', 'parking.started.chargeCode')}`).innerText()
+    ).trim();
+    await page.getByRole('button', { name: t('hu', 'parking.started.finish') }).click();
+    await expect(panel).toHaveAttribute('data-status', 'FINISHING', { timeout: 20_000 });
+
+    await page.goto(`/sandbox/gates?lang=hu&lot=${lotId}`);
+    await page
+      .getByRole('button', { name: m('sandboxGates.action.overstay') })
+      .first()
+      .click();
+    await expect(page.getByRole('status')).toHaveText(m('sandboxGates.done.overstay'));
+
+    // Signed in: the surcharge starts with the driver's own e-mail and the parking's code.
+    await page.goto(`/parking-surcharge?email=${encodeURIComponent(user.email)}`);
+    await page.getByRole('textbox', { name: t('hu', 'parking.surcharge.code') }).fill(code);
+    await page.getByTestId('surcharge-start').click();
+    const surcharge = page.getByTestId('surcharge');
+    await expect(surcharge).toHaveAttribute('data-status', 'UNPAID', { timeout: 15_000 });
+    await expect(surcharge).toContainText(money('5 000 Ft'));
+    const wallet = page.getByRole('radio', { name: /Egyenleg/ });
+    await expect(wallet).toBeEnabled();
+    await wallet.check();
+    await expectNoSeriousA11yViolations(page, '/parking-surcharge, wallet chosen');
+    await page.getByTestId('surcharge-pay').click();
+
+    // No card page: the wallet pays at once, and the exit opens once for the car at the barrier.
+    await expect(surcharge).toHaveAttribute('data-status', 'PAID', { timeout: 30_000 });
+    const openOut = surcharge.getByRole('button', { name: t('hu', 'parking.gate.openOut') });
+    await expect(openOut).toBeEnabled({ timeout: 15_000 });
+    await openOut.click();
+    await expect(surcharge).toHaveAttribute('data-status', 'FINISHED', { timeout: 20_000 });
+    await expect(surcharge.getByRole('button')).toHaveCount(0);
+
+    // The wallet paid exactly the surcharge.
+    await page.goto('/cards');
+    await expect(page.getByTestId('wallet-balance')).toHaveText(money('1 000 Ft'), {
+      timeout: 15_000,
+    });
     expect(pageErrors).toEqual([]);
   });
 });
