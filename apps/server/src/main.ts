@@ -26,7 +26,7 @@ async function main() {
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, 10_000);
+    }, 15_000); // beyond the connections' 10 s grace (core/graceful-close.ts)
     force.unref();
     try {
       stopMail?.();
