@@ -31,6 +31,7 @@ import { registerRoamingChargeRoutes } from './roaming/emsp/driver-charge-routes
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
 import { registerCommandBackground } from './roaming/cpo/commands-background.js';
+import { registerObjectPushes } from './roaming/cpo/object-pushes.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -75,4 +76,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
   // Partners' drivers' transactions: OCPI Sessions and CDRs, pushed to the partner.
   registerRoamingSessions(app, deps);
+  // Our Locations and Tariffs pushed to eMSP partners on change.
+  registerObjectPushes(app, deps);
 }
