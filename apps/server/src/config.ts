@@ -85,6 +85,8 @@ const envSchema = z.object({
   ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
+  /** Real-time authorization of a partner's token at our charger waits this long (0044). */
+  ROAMING_AUTHORIZE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
   ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   ROAMING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
@@ -99,6 +101,11 @@ export interface RoamingConfig {
   timeoutMs: number;
   /** Sandbox only: the built-in roaming partner emulator (VoltPartner Kft.) registers with us. */
   sandboxPartner: boolean;
+  /**
+   * How long the eMSP's answer to a real-time authorization is awaited (the charger waits for
+   * our Authorize answer meanwhile); no answer: ALLOWED_OFFLINE allows, NEVER refuses.
+   */
+  authorizeTimeoutMs: number;
   /** The `timeout` of our CommandResponses: the CommandResult is posted within it, seconds. */
   commandTimeoutSec: number;
   /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
@@ -339,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VOLTPARK_MODE === 'sandbox' &&
         (e.ROAMING_SANDBOX_PARTNER === '1' ||
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
+      authorizeTimeoutMs: e.ROAMING_AUTHORIZE_TIMEOUT_MS,
       commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
       pullMinutes: e.ROAMING_PULL_MINUTES,
       feePercent: e.ROAMING_FEE_PERCENT,

@@ -31,6 +31,7 @@ import { registerRoamingChargeRoutes } from './roaming/emsp/driver-charge-routes
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
 import { registerCommandBackground } from './roaming/cpo/commands-background.js';
+import { registerObjectPushes } from './roaming/cpo/object-pushes.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -72,7 +73,17 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   // token's whitelist (the eMSP authorized it by sending the command).
   registerCommandBackground(app, deps);
   // After charging: our own drivers' tags are asked first, partners' RFID cards after them.
-  registerPartnerTokenAuthorizer(app.ocpp.central, deps.db);
+  registerPartnerTokenAuthorizer(app.ocpp.central, {
+    db: deps.db,
+    party: deps.config.ocpiParty,
+    client: {
+      db: deps.db,
+      timeoutMs: deps.config.roaming.authorizeTimeoutMs,
+      onLogError: (err) => app.log.error({ err }, 'an outgoing OCPI call could not be logged'),
+    },
+  });
   // Partners' drivers' transactions: OCPI Sessions and CDRs, pushed to the partner.
   registerRoamingSessions(app, deps);
+  // Our Locations and Tariffs pushed to eMSP partners on change.
+  registerObjectPushes(app, deps);
 }

@@ -6,6 +6,7 @@ import type { StartSession } from '@voltpark/contract/ocpi/commands';
 import type { Db } from '../../../db/client.js';
 import type { TransactionStarted } from '../../ocpp/events.js';
 import { startCommandFor } from './commands-store.js';
+import { realtimeAuthorizationOf } from './realtime-authorize.js';
 import {
   partnerTokenOfIdTag,
   startRoamingSessionFor,
@@ -22,7 +23,9 @@ import {
 /**
  * Whose roaming session a started transaction is: a partner's START_SESSION for this charge
  * point, connector and idTag (COMMAND, with the eMSP's authorization_reference), else a
- * partner's RFID card accepted from our copy of its tokens (WHITELIST); null for our own.
+ * partner's RFID card accepted from our copy of its tokens (WHITELIST), else one accepted by
+ * real-time authorization (AUTH_REQUEST with the eMSP's reference, or WHITELIST when the eMSP
+ * gave no answer and the token is ALLOWED_OFFLINE); null for our own.
  */
 async function roamingStartOf(db: Db, e: TransactionStarted): Promise<RoamingSessionStart | null> {
   const command = await startCommandFor(db, {
@@ -50,7 +53,9 @@ async function roamingStartOf(db: Db, e: TransactionStarted): Promise<RoamingSes
     };
   }
   const found = await partnerTokenOfIdTag(db, e.idTag);
-  return found ? { transactionId: e.transactionId, ...found, authMethod: 'WHITELIST' } : null;
+  if (found) return { transactionId: e.transactionId, ...found, authMethod: 'WHITELIST' };
+  const realtime = await realtimeAuthorizationOf(db, e.idTag, e.chargePointId, e.timestamp);
+  return realtime ? { transactionId: e.transactionId, ...realtime } : null;
 }
 
 export function registerRoamingSessions(app: FastifyInstance, deps: ModuleDeps): void {

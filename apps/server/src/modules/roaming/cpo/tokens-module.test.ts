@@ -119,7 +119,8 @@ describe('the Tokens Receiver interface', () => {
       card('04AABBCC11', { valid: false, last_updated: '2026-11-24T10:00:00Z' }),
     );
 
-    // A PUT making it valid again is obeyed; a NEVER whitelist needs real-time authorization.
+    // A PUT making it valid again is obeyed; a NEVER whitelist is asked of B in real time, and
+    // B (whose drivers' tokens are APP_USER) does not know the card: refused.
     await ocpi(url('BBB', '04AABBCC11'), tokenB, { method: 'PUT', body: card('04AABBCC11') });
     expect(await authorize('04AABBCC11')).toBe('Accepted');
     await ocpi(url('BBB', '04AABBCC11'), tokenB, {

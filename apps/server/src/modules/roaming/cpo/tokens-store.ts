@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Token } from '@voltpark/contract/ocpi/tokens';
 import type { Db } from '../../../db/client.js';
-import { roamingPartners, roamingTokens } from '../../../db/schema/index.js';
-import type { IdTagInfo } from '../../ocpp/central.js';
+import { roamingTokens } from '../../../db/schema/index.js';
 
 /**
  * Which token of which party (the URL of the Tokens Receiver interface, plus `type`), as seen
@@ -92,35 +91,4 @@ export async function patchToken(
     .where(where(key))
     .returning({ object: roamingTokens.object });
   return row ? (row.object as Token) : null;
-}
-
-/** OCPP 1.6 idTag is CiString20: longer uids can never be presented by a charger. */
-const ID_TAG_MAX = 20;
-
-/**
- * OCPP Authorize for a partner's driver: an RFID token a registered eMSP partner sent us, found
- * by its uid whatever its case. Accepted when valid and whitelisted (ALWAYS or ALLOWED); an
- * invalid one is Blocked. ALLOWED_OFFLINE and NEVER ask for real-time authorization at the
- * eMSP, which we do not do yet, so they are not accepted from our copy (Invalid). Null when no
- * partner token matches (the tag is unknown to roaming).
- */
-export async function partnerTokenIdTagInfo(db: Db, idTag: string): Promise<IdTagInfo | null> {
-  if (idTag.length > ID_TAG_MAX) return null;
-  const rows = await db
-    .select({ valid: roamingTokens.valid, whitelist: roamingTokens.whitelist })
-    .from(roamingTokens)
-    .innerJoin(roamingPartners, eq(roamingPartners.id, roamingTokens.partnerId))
-    .where(
-      and(
-        eq(roamingTokens.uidKey, idTag.toUpperCase()),
-        eq(roamingTokens.type, 'RFID'),
-        eq(roamingPartners.status, 'REGISTERED'),
-        eq(roamingPartners.role, 'EMSP'),
-      ),
-    );
-  if (!rows.length) return null;
-  if (rows.some((r) => r.valid && (r.whitelist === 'ALWAYS' || r.whitelist === 'ALLOWED')))
-    return { status: 'Accepted' };
-  if (rows.some((r) => !r.valid)) return { status: 'Blocked' };
-  return { status: 'Invalid' };
 }
