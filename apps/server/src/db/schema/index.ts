@@ -25,3 +25,4 @@ export * from './roaming-sandbox.js';
 export * from './roaming-commands.js';
 export * from './roaming-partner-locations.js';
 export * from './roaming-emsp-sessions.js';
+export * from './roaming-receipts.js';
