@@ -67,7 +67,7 @@ export function RoamingStartForm({
     (!check.ok && check.reason === 'wallet') || refusal?.code === 'WALLET_NOT_ENOUGH';
 
   async function start() {
-    if (!check.ok || busy) return;
+    if (!check.ok || busy || wallet.isPending) return;
     setBusy(true);
     setRefusal(null);
     try {
@@ -157,7 +157,12 @@ export function RoamingStartForm({
             {refusal.text}
           </Alert>
         )}
-        <Button onClick={() => void start()} loading={busy} disabled={!check.ok}>
+        <Button
+          onClick={() => void start()}
+          loading={busy}
+          // The balance is shown before the start can be tapped.
+          disabled={!check.ok || wallet.isPending}
+        >
           {check.ok
             ? t('roamingCharge.startWithHold', { amount: formatMoney(check.amount) })
             : t('roamingCharge.start')}
