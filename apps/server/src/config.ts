@@ -85,6 +85,8 @@ const envSchema = z.object({
   ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
+  /** Sandbox only: how often the emulated partner reads a roaming charge's meter (default 15 s). */
+  ROAMING_SANDBOX_METER_SEC: z.coerce.number().int().min(1).max(900).optional(),
   ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
   ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   ROAMING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
@@ -101,6 +103,8 @@ export interface RoamingConfig {
   sandboxPartner: boolean;
   /** The `timeout` of our CommandResponses: the CommandResult is posted within it, seconds. */
   commandTimeoutSec: number;
+  /** Sandbox partner emulator: seconds between its meter readings of a roaming charge. */
+  sandboxMeterSec: number;
   /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
   pullMinutes: number;
   /**
@@ -340,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (e.ROAMING_SANDBOX_PARTNER === '1' ||
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
       commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
+      sandboxMeterSec: e.ROAMING_SANDBOX_METER_SEC ?? 15,
       pullMinutes: e.ROAMING_PULL_MINUTES,
       feePercent: e.ROAMING_FEE_PERCENT,
     },
@@ -367,6 +372,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.ROAMING_SANDBOX_PARTNER === '1') {
       throw new ConfigError(
         'ROAMING_SANDBOX_PARTNER is the sandbox roaming partner emulator; unset it in production.',
+      );
+    }
+    if (e.ROAMING_SANDBOX_METER_SEC !== undefined) {
+      throw new ConfigError(
+        'ROAMING_SANDBOX_METER_SEC is a knob of the sandbox roaming partner; unset it in production.',
       );
     }
     if (e.SANDBOX_AUTO_CAR === '1') {
