@@ -32,7 +32,6 @@ export function PartnerSiteSection({
   const { t } = useTranslation();
   const session = useSession();
   const driver = session.loggedIn && !session.user?.casualUser;
-  const anyAvailable = site.evses.some((e) => e.status === 'AVAILABLE');
   return (
     <Stack gap="sm" data-testid="partner-site">
       <Text size="sm">
@@ -40,7 +39,7 @@ export function PartnerSiteSection({
           ? t('partner.price.intro', { percent: site.roamingFeePercent })
           : t('partner.price.introNoFee')}
       </Text>
-      {!driver && anyAvailable && <RoamingSignIn />}
+      {!driver && <RoamingSignIn />}
       {site.evses.map((e, i) => {
         const headingId = `partner-evse-${i}`;
         return (

@@ -18,7 +18,7 @@ export function RoamingChargeIndicator() {
   const current = useRoamingCharge(IDLE_POLL_MS, !guest);
   const c = current.data;
   if (guest || !c || !isLive(c.status)) return null;
-  const label = `${t('roamingCharge.indicator')} – ${t(`roamingCharge.status.${roamingPhase(c.status).key}`)}`;
+  const label = `${t('roamingCharge.indicator')} – ${t(`roamingCharge.status.${roamingPhase(c.status).state}`)}`;
   return (
     <Link
       to="/roaming-charge"

@@ -105,19 +105,19 @@ export function RoamingChargeStatus({
             size="lg"
             data-testid="roaming-status"
           >
-            {t(`roamingCharge.status.${phase.key}`)}
+            {t(`roamingCharge.status.${phase.state}`)}
           </Badge>
         </Group>
         <Text size="sm">{where}</Text>
         <div role="status" aria-live="polite">
-          {phase.key === 'waiting' && (
+          {phase.state === 'waiting' && (
             <Group gap="xs" wrap="nowrap">
               <Loader size="sm" aria-hidden="true" />
               <Text size="sm">{t('roamingCharge.waiting')}</Text>
             </Group>
           )}
-          {phase.key === 'stopping' && <Text size="sm">{t('roamingCharge.stoppingHint')}</Text>}
-          {phase.key === 'completed' && (
+          {phase.state === 'stopping' && <Text size="sm">{t('roamingCharge.stoppingHint')}</Text>}
+          {phase.state === 'completed' && (
             <Text size="sm" data-testid="roaming-completed">
               {t('roamingCharge.completedText', {
                 billed: formatMoney(money.billed),
@@ -128,11 +128,11 @@ export function RoamingChargeStatus({
             </Text>
           )}
           {phase.holdReleased && (
-            <Alert color="red" role="alert" title={t(`roamingCharge.status.${phase.key}`)}>
+            <Alert color="red" role="alert" title={t(`roamingCharge.status.${phase.state}`)}>
               <Text size="sm">
                 {c.message
                   ? t('roamingCharge.partnerMessage', { message: c.message })
-                  : t(`roamingCharge.${phase.key}Text`)}
+                  : t(`roamingCharge.${phase.state}Text`)}
               </Text>
               <Text size="sm" mt={4} fw={700}>
                 {t('roamingCharge.holdReleased', { amount: formatMoney(c.holdAmount) })}

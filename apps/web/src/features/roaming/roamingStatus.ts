@@ -17,8 +17,8 @@ export const LIVE_POLL_MS = 3_000;
 
 /** What the screen shows for a state: which words and which parts. */
 export interface RoamingPhase {
-  /** `roamingCharge.status.<key>` */
-  key: 'waiting' | 'charging' | 'stopping' | 'completed' | 'rejected' | 'timeout';
+  /** `roamingCharge.status.<state>` */
+  state: 'waiting' | 'charging' | 'stopping' | 'completed' | 'rejected' | 'timeout';
   color: 'blue' | 'green' | 'orange' | 'red' | 'gray';
   /** The meter (kWh, price so far) is shown. */
   meter: boolean;
@@ -31,12 +31,24 @@ export function roamingPhase(s: RoamingStatus): RoamingPhase {
   switch (s) {
     case 'REQUESTED':
     case 'ACCEPTED':
-      return { key: 'waiting', color: 'blue', meter: false, stoppable: false, holdReleased: false };
+      return {
+        state: 'waiting',
+        color: 'blue',
+        meter: false,
+        stoppable: false,
+        holdReleased: false,
+      };
     case 'STARTED':
-      return { key: 'charging', color: 'green', meter: true, stoppable: true, holdReleased: false };
+      return {
+        state: 'charging',
+        color: 'green',
+        meter: true,
+        stoppable: true,
+        holdReleased: false,
+      };
     case 'STOPPING':
       return {
-        key: 'stopping',
+        state: 'stopping',
         color: 'orange',
         meter: true,
         stoppable: false,
@@ -44,16 +56,22 @@ export function roamingPhase(s: RoamingStatus): RoamingPhase {
       };
     case 'COMPLETED':
       return {
-        key: 'completed',
+        state: 'completed',
         color: 'gray',
         meter: true,
         stoppable: false,
         holdReleased: false,
       };
     case 'REJECTED':
-      return { key: 'rejected', color: 'red', meter: false, stoppable: false, holdReleased: true };
+      return {
+        state: 'rejected',
+        color: 'red',
+        meter: false,
+        stoppable: false,
+        holdReleased: true,
+      };
     case 'TIMEOUT':
-      return { key: 'timeout', color: 'red', meter: false, stoppable: false, holdReleased: true };
+      return { state: 'timeout', color: 'red', meter: false, stoppable: false, holdReleased: true };
   }
 }
 
