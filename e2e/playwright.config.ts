@@ -21,6 +21,8 @@ const serverEnv = {
   GATES_MQTT_PORT: '0',
   // Sandbox-only: lets the registration test pass the captcha (refused in production).
   CAPTCHA_TEST_ANSWER: 'VOLT5',
+  // Sandbox-only: the roaming partner emulator reads a charge's meter every 2 s (default 15 s).
+  ROAMING_SANDBOX_METER_SEC: '2',
   // Lets parallel runs each test their own build (default: apps/web/dist).
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
 };

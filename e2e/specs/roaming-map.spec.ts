@@ -3,7 +3,8 @@ import { expect, expectNoSeriousA11yViolations, t, test } from '../support/fixtu
 
 // Decision 0039: the sandbox roaming partner (VoltPartner Kft., decision 0038) registers at
 // start-up and its sites are pulled a few seconds later; they are then on our map, in search and
-// in the location panel, marked as the partner's, with every price component and no start.
+// in the location panel, marked as the partner's, with every price component; a visitor gets a
+// sign-in prompt, no start (a signed-in driver's start: roaming-charge.spec.ts, decision 0043).
 
 interface PartnerItem {
   id: number;
@@ -52,9 +53,11 @@ test.describe('roaming partner sites', () => {
     const energy = panel.getByRole('listitem').filter({ hasText: /^Energia: \d[\d\s]*Ft\/kWh/ });
     await expect(energy.first()).toBeVisible();
     expect(await energy.count()).toBeGreaterThanOrEqual(await points.count());
-    // Charging there cannot be started from the app yet: no way to a charger page or a start.
+    // Not our charger: no way to a charger page; signed out, a sign-in prompt and no start.
     await expect(panel.locator('a[href^="/charger/"]')).toHaveCount(0);
     await expect(panel.getByRole('link', { name: t('hu', 'panel.openCharger') })).toHaveCount(0);
+    await expect(panel.getByTestId('roaming-sign-in')).toBeVisible();
+    await expect(panel.getByTestId('roaming-start-link')).toHaveCount(0);
 
     await expectNoSeriousA11yViolations(page, 'partner site panel');
   });

@@ -87,6 +87,8 @@ const envSchema = z.object({
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
   /** Real-time authorization of a partner's token at our charger waits this long (0044). */
   ROAMING_AUTHORIZE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /** Sandbox only: how often the emulated partner reads a roaming charge's meter (default 15 s). */
+  ROAMING_SANDBOX_METER_SEC: z.coerce.number().int().min(1).max(900).optional(),
   ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
   ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   ROAMING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
@@ -108,6 +110,8 @@ export interface RoamingConfig {
   authorizeTimeoutMs: number;
   /** The `timeout` of our CommandResponses: the CommandResult is posted within it, seconds. */
   commandTimeoutSec: number;
+  /** Sandbox partner emulator: seconds between its meter readings of a roaming charge. */
+  sandboxMeterSec: number;
   /** How often CPO partners' Locations and Tariffs are pulled; 0: never (pushes only). */
   pullMinutes: number;
   /**
@@ -348,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
       authorizeTimeoutMs: e.ROAMING_AUTHORIZE_TIMEOUT_MS,
       commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
+      sandboxMeterSec: e.ROAMING_SANDBOX_METER_SEC ?? 15,
       pullMinutes: e.ROAMING_PULL_MINUTES,
       feePercent: e.ROAMING_FEE_PERCENT,
     },
@@ -375,6 +380,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.ROAMING_SANDBOX_PARTNER === '1') {
       throw new ConfigError(
         'ROAMING_SANDBOX_PARTNER is the sandbox roaming partner emulator; unset it in production.',
+      );
+    }
+    if (e.ROAMING_SANDBOX_METER_SEC !== undefined) {
+      throw new ConfigError(
+        'ROAMING_SANDBOX_METER_SEC is a knob of the sandbox roaming partner; unset it in production.',
       );
     }
     if (e.SANDBOX_AUTO_CAR === '1') {

@@ -55,6 +55,7 @@ export const partnerConnectorSchema = z.object({
   powerKw: z.number(),
   price: partnerPriceSchema,
 });
+export type PartnerConnector = z.infer<typeof partnerConnectorSchema>;
 
 export const partnerEvseSchema = z.object({
   uid: z.string(),

@@ -42,11 +42,33 @@ export const roamingChargeSchema = z.object({
   /** Cost so far as the partner reports it (incl. VAT when given), in `currency`. */
   costSoFar: z.number().nullable(),
   currency: z.string().nullable(),
+  /**
+   * Ft the driver would pay for the charge so far: the partner's cost plus our roaming fee, as
+   * the CDR will be billed (null before a reading, or when the partner's currency is not HUF).
+   */
+  priceSoFar: forint.nullable(),
   /** Ft billed when COMPLETED. */
   billedAmount: forint.nullable(),
+  /** The receipt of the billed charge (decision 0043), for /receipt?rowNumber=…; else null. */
+  receiptRowNumber: z.number().int().nullable(),
   startedAt: z.string().nullable(),
 });
 export type RoamingCharge = z.infer<typeof roamingChargeSchema>;
+
+/** A billed charge at a partner's charger in the driver's history, with its receipt (0043). */
+export const roamingChargeRecordSchema = z.object({
+  rowNumber: z.number().int(),
+  siteName: z.string().nullable(),
+  partnerName: z.string(),
+  energyKWh: z.number(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  grossPrice: forint,
+  paidAmount: forint,
+  earnedPoints: z.number().int(),
+  issuedAt: z.string(),
+});
+export type RoamingChargeRecord = z.infer<typeof roamingChargeRecordSchema>;
 
 const tag = 'roaming';
 const owner = 'charging' as const;
@@ -82,5 +104,14 @@ export const roamingChargeRoutes = {
     auth: 'user',
     owner,
     response: envelope(roamingChargeSchema.nullable()),
+  }),
+  roamingHistory: route({
+    method: 'GET',
+    path: '/api/v1/roaming/history',
+    summary: "The driver's billed charges at partners' chargers with their receipts, newest first",
+    tag,
+    auth: 'user',
+    owner,
+    response: envelope(z.array(roamingChargeRecordSchema)),
   }),
 };

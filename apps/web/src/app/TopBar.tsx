@@ -10,6 +10,12 @@ const RunningChargeIndicator = lazy(() =>
     default: q.withQuery(m.RunningChargeIndicator),
   })),
 );
+// Decision 0043: the top-bar icon of a live charge at a roaming partner's charger.
+const RoamingChargeIndicator = lazy(() =>
+  Promise.all([import('../features/roaming'), import('../shared/query')]).then(([m, q]) => ({
+    default: q.withQuery(m.RoamingChargeIndicator),
+  })),
+);
 // SPEC §2: the top-bar icon of a current parking (live over /ws; only for a logged-in user).
 const ParkingIndicator = lazy(() =>
   Promise.all([import('../features/parking'), import('../shared/query')]).then(([m, q]) => ({
@@ -99,6 +105,7 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
           {loggedIn && (
             <Suspense fallback={null}>
               <RunningChargeIndicator />
+              <RoamingChargeIndicator />
               <ParkingIndicator />
             </Suspense>
           )}

@@ -40,7 +40,8 @@ export type ScreenKey =
   | 'parkingSurcharge'
   | 'parkingSurchargePaymentResult'
   | 'coupons'
-  | 'couponRedeem';
+  | 'couponRedeem'
+  | 'roamingCharge';
 
 export interface RouteSpec {
   path: string;
@@ -175,6 +176,12 @@ export const ROUTES: readonly RouteSpec[] = [
     }),
   },
   { path: '/cards', screen: 'cards', meta: meta('cards', 'route.cards', loginOnly) },
+  {
+    // Decision 0043: our driver's charge at a roaming partner's charger.
+    path: '/roaming-charge',
+    screen: 'roamingCharge',
+    meta: meta('roamingCharge', 'route.roamingCharge', { ...loginOnly, noFullScreenAd: true }),
+  },
   { path: '/cars', screen: 'cars', meta: meta('cars', 'route.cars', loginOnly) },
   { path: '/coupons', screen: 'coupons', meta: meta('coupons', 'route.coupons', loginOnly) },
   {

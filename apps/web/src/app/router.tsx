@@ -59,6 +59,7 @@ const SCREENS: Record<ScreenKey, Lazy> = {
     screen(import('../features/parking'), (m) => m.SurchargePaymentResultPage),
   coupons: () => screen(import('../features/coupons'), (m) => m.CouponsPage),
   couponRedeem: () => screen(import('../features/coupons'), (m) => m.CouponRedeemPage),
+  roamingCharge: () => screen(import('../features/roaming'), (m) => m.RoamingChargePage),
 };
 
 export function buildRoutes(): RouteObject[] {

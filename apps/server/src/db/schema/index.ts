@@ -26,3 +26,4 @@ export * from './roaming-commands.js';
 export * from './roaming-partner-locations.js';
 export * from './roaming-emsp-sessions.js';
 export * from './roaming-cpo-pushes.js';
+export * from './roaming-receipts.js';

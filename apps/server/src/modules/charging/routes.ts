@@ -19,6 +19,7 @@ import {
 import { chargePaymentUrl } from './pay-again.js';
 import { bookingFor } from './pricing.js';
 import { markReceiptPaid, startReceiptPayment } from './receipts.js';
+import { roamingReceiptView } from '../roaming/emsp/roaming-receipts.js';
 import {
   chargeHistory,
   chargerForStart,
@@ -206,9 +207,17 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
     return ok(null);
   });
 
-  serve(app, apiRoutes.receipt, async ({ user, params }) =>
-    ok(toReceipt(await ownReceipt(db, user, params.id))),
-  );
+  serve(app, apiRoutes.receipt, async ({ user, params }) => {
+    try {
+      return ok(toReceipt(await ownReceipt(db, user, params.id)));
+    } catch (err) {
+      // Decision 0043: a receipt of a charge at a roaming partner's (own numbering from 700001).
+      const roaming =
+        user.chargeId === null ? await roamingReceiptView(db, user.id, params.id) : null;
+      if (roaming) return ok(roaming);
+      throw err;
+    }
+  });
   serve(app, apiRoutes.simplepayStart, async ({ user, params, lang }) =>
     ok(await startReceiptPayment(deps.pay, user, params.id, lang)),
   );

@@ -108,6 +108,7 @@ async function carryOut(ctx: EmulatorContext, c: CommandRow, now: Date): Promise
       evseUid: cmd.evse_uid ?? '',
       ...(cmd.connector_id ? { connectorId: cmd.connector_id } : {}),
       now,
+      meterEveryMs: ctx.config.roaming.sandboxMeterSec * 1000,
     }),
   );
 }

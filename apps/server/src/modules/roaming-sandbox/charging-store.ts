@@ -18,7 +18,10 @@ import { VOLTPARTNER } from './party.js';
 import { applyEvseStatus, lockedEvse } from './store.js';
 import { chargeCost } from './tariff-cost.js';
 
-/** How often a running charge's meter is read (and the Session pushed). */
+/**
+ * How often a running charge's meter is read (and the Session pushed), unless the sandbox knob
+ * ROAMING_SANDBOX_METER_SEC says otherwise (browser tests read it every 2 s).
+ */
 export const METER_EVERY_MS = 15_000;
 
 type SessionRow = typeof sandboxOcpiSessions.$inferSelect;
@@ -88,6 +91,8 @@ export interface StartCharge {
   evseUid: string;
   connectorId?: string;
   now: Date;
+  /** The meter's interval (ms), METER_EVERY_MS unless the sandbox knob sets it. */
+  meterEveryMs?: number;
 }
 
 export type CommandOutcome =
@@ -192,7 +197,7 @@ export async function startCharge(tx: Tx, s: StartCharge): Promise<CommandOutcom
     meteredAt: s.now,
     object: session,
     lastUpdated: s.now,
-    nextMeterAt: new Date(s.now.getTime() + METER_EVERY_MS),
+    nextMeterAt: new Date(s.now.getTime() + (s.meterEveryMs ?? METER_EVERY_MS)),
     nextPushAt: s.now,
   });
   return outcome;
@@ -202,7 +207,12 @@ export async function startCharge(tx: Tx, s: StartCharge): Promise<CommandOutcom
  * Reads a running charge's meter at `now` (row locked): kWh and cost grow, the Session's
  * version with them (the push sends it). Null if it is not running any more.
  */
-export async function readMeter(tx: Tx, sessionId: string, now: Date): Promise<Session | null> {
+export async function readMeter(
+  tx: Tx,
+  sessionId: string,
+  now: Date,
+  meterEveryMs = METER_EVERY_MS,
+): Promise<Session | null> {
   const [row] = await tx
     .select()
     .from(sandboxOcpiSessions)
@@ -218,7 +228,7 @@ export async function readMeter(tx: Tx, sessionId: string, now: Date): Promise<S
       meteredAt: at,
       lastUpdated: at,
       version: sql`${sandboxOcpiSessions.version} + 1`,
-      nextMeterAt: new Date(now.getTime() + METER_EVERY_MS),
+      nextMeterAt: new Date(now.getTime() + meterEveryMs),
     })
     .where(eq(sandboxOcpiSessions.id, sessionId));
   return session;

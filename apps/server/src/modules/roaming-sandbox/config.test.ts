@@ -30,3 +30,13 @@ describe('the roaming partner emulator switch (ROAMING_SANDBOX_PARTNER)', () => 
     }
   });
 });
+
+describe('the emulator’s meter interval (ROAMING_SANDBOX_METER_SEC)', () => {
+  it('is 15 s unless set, and refused in production', () => {
+    expect(loadConfig({}).roaming.sandboxMeterSec).toBe(15);
+    expect(loadConfig({ ROAMING_SANDBOX_METER_SEC: '2' }).roaming.sandboxMeterSec).toBe(2);
+    expect(() => loadConfig({ ...productionEnv, ROAMING_SANDBOX_METER_SEC: '2' })).toThrow(
+      /ROAMING_SANDBOX_METER_SEC/,
+    );
+  });
+});

@@ -21,7 +21,9 @@ export async function readDueMeters(ctx: EmulatorContext, now = new Date()): Pro
     .orderBy(asc(s.nextMeterAt))
     .limit(BATCH);
   let read = 0;
-  for (const { id } of due) if (await ctx.db.transaction((tx) => readMeter(tx, id, now))) read++;
+  const every = ctx.config.roaming.sandboxMeterSec * 1000;
+  for (const { id } of due)
+    if (await ctx.db.transaction((tx) => readMeter(tx, id, now, every))) read++;
   return read;
 }
 

@@ -8,6 +8,7 @@ import { paymentsPersonalData } from '../payments/personal-data.js';
 import { parkingPersonalData } from '../parking/personal-data.js';
 import { loyaltyPersonalData } from '../loyalty/personal-data.js';
 import { parkingAccessPersonalData } from '../parking/access-personal-data.js';
+import { roamingPersonalData } from '../roaming/emsp/personal-data.js';
 import { onboardingDetails } from './onboarding.js';
 import { findUserById } from './repository.js';
 import { toUserDto } from './user-dto.js';
@@ -49,6 +50,7 @@ export async function personalDataExport(db: Db, userId: number) {
       clientApp: s.oauthClientId,
     })),
     ...(await chargingPersonalData(db, userId)),
+    ...(await roamingPersonalData(db, userId)),
     ...(await paymentsPersonalData(db, userId)),
     ...(await parkingPersonalData(db, userId)),
     loyalty: await loyaltyPersonalData(db, userId),

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { PageFrame } from '@/shared/ui';
+import { RoamingHistory } from '../roaming';
 import { CasualNotices } from './CasualNotices';
 import { ChargeRecordCard } from './ChargeRecordCard';
 import { afterChargeRoute } from './constants';
@@ -91,6 +92,7 @@ export function ChargeHistoryPage() {
           <Text c="dark.6">{t('charging.history.empty')}</Text>
         )}
       </Stack>
+      {!casual && <RoamingHistory />}
     </PageFrame>
   );
 }

@@ -299,7 +299,9 @@ export function LocationPanel({ locationId, tab, variant, onClose, onLoaded }: P
                   {loc.chargers.map((c) => (
                     <ChargerItem key={c.id} c={c} fromSearch={variant === 'search'} />
                   ))}
-                  {loc.partnerSite && <PartnerSiteSection site={loc.partnerSite} />}
+                  {loc.partnerSite && (
+                    <PartnerSiteSection site={loc.partnerSite} locationId={loc.id} />
+                  )}
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="poi" pt="sm">

@@ -6,6 +6,7 @@ import hu from '@/locales/hu/roaming.json';
 import en from '@/locales/en/roaming.json';
 import { formatMoney } from '@/shared/format';
 import { setLanguage } from '@/shared/i18n';
+import { resetSessionForTests } from '@/shared/session';
 import { renderElementAt } from '@/test/render';
 import { inHungarian } from '@/test/i18n';
 import { LocationPanel } from './LocationPanel';
@@ -117,7 +118,7 @@ describe('location panel of a roaming partner’s site', () => {
     await setLanguage('hu');
   });
 
-  it('says whose it is, each point’s status and every price component (hu), with no start', async () => {
+  it('says whose it is, each point’s status and every price component (hu); a visitor is asked to sign in', async () => {
     serve();
     expect(
       await screen.findByText(
@@ -143,9 +144,37 @@ describe('location panel of a roaming partner’s site', () => {
     expect(within(second).getByText('Üzemen kívül')).toBeTruthy();
     expect(within(second).getByText(hu['partner.price.currency'])).toBeTruthy();
     expect(screen.getByText(hu['partner.price.intro'].replace('{{percent}}', '10'))).toBeTruthy();
-    // Charging there cannot be started from the app yet: no way to the start flow.
+    // Not our charger: no way to our own start flow; signed out, no roaming start either.
     expect(screen.queryByRole('link', { name: new RegExp(core['panel.openCharger']) })).toBeNull();
     expect(document.querySelector('a[href^="/charger/"]')).toBeNull();
+    expect(screen.queryByTestId('roaming-start-link')).toBeNull();
+    expect(screen.getByTestId('roaming-sign-in').textContent).toContain(
+      hu['roamingCharge.signInNeeded'],
+    );
+  });
+
+  it('offers a signed-in driver a start at each connector of an AVAILABLE point only', async () => {
+    localStorage.setItem('loggedInUserId', '3');
+    localStorage.setItem('loggedInUserToken', 'tok-3');
+    resetSessionForTests();
+    try {
+      serve();
+      const first = await screen.findByRole(
+        'article',
+        { name: 'Töltőpont HU*VPT*E1' },
+        { timeout: 5000 },
+      );
+      const start = within(first).getByRole('link', {
+        name: 'Töltés indítása: töltőpont HU*VPT*E1, Type 2',
+      });
+      expect(start.getAttribute('href')).toBe('/roaming-charge?location=77&evse=E1&connector=1');
+      const second = screen.getByRole('article', { name: 'Töltőpont E2' });
+      expect(within(second).queryByTestId('roaming-start-link')).toBeNull();
+      expect(screen.queryByTestId('roaming-sign-in')).toBeNull();
+    } finally {
+      localStorage.clear();
+      resetSessionForTests();
+    }
   });
 
   it('is in English when English is chosen', async () => {

@@ -1,8 +1,10 @@
-import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { PartnerEvseStatus, PartnerPrice, PartnerSite } from '@voltpark/contract';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PartnerEvseStatus, PartnerSite } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
-import { formatKw, formatMoney } from '@/shared/format';
+import { formatKw } from '@/shared/format';
 import { plugName } from '@/shared/lib/traits';
+import { useSession } from '@/shared/session';
+import { PartnerPriceLines, RoamingSignIn, RoamingStartLink } from '../roaming';
 
 const STATUS_COLOR: Record<PartnerEvseStatus, string> = {
   AVAILABLE: 'green',
@@ -15,49 +17,21 @@ const STATUS_COLOR: Record<PartnerEvseStatus, string> = {
   UNKNOWN: 'gray',
 };
 
-/** Every price component of one connector, or why there is no price to show (decision 0039). */
-function PriceLines({ price }: { price: PartnerPrice }) {
-  const { t } = useTranslation();
-  if (price.caveat === 'noTariff' || price.caveat === 'currency') {
-    return (
-      <Text size="sm" mt={4}>
-        {t(`partner.price.${price.caveat}`)}
-      </Text>
-    );
-  }
-  return (
-    <>
-      <List size="sm" mt={4} aria-label={t('partner.price.title')}>
-        {price.components.map((c, i) => (
-          <List.Item key={`${c.type}-${i}`}>
-            {t(`partner.price.${c.type}`, { price: formatMoney(c.grossFt) })}
-            {c.roamingFeeFt > 0 &&
-              ` (${t('partner.price.feePart', { fee: formatMoney(c.roamingFeeFt) })})`}
-            {c.conditional && ` – ${t('partner.price.conditionalMark')}`}
-          </List.Item>
-        ))}
-      </List>
-      {price.caveat === 'conditional' && (
-        <Text size="xs" mt={4}>
-          {t('partner.price.conditional')}
-        </Text>
-      )}
-      {price.text && (
-        <Text size="xs" mt={4} c="dark.6">
-          {t('partner.price.partnerText', { text: price.text })}
-        </Text>
-      )}
-    </>
-  );
-}
-
 /**
  * A roaming partner's site in the location panel: whose chargers they are, each charging point's
- * live status and every price component before start. No start button: charging there cannot be
- * started from the app yet (SPEC: what cannot be finished is not shown).
+ * live status and every price component before start, and for a signed-in driver a start at each
+ * connector of an AVAILABLE point (decision 0043); guests and visitors are asked to sign in.
  */
-export function PartnerSiteSection({ site }: { site: PartnerSite }) {
+export function PartnerSiteSection({
+  site,
+  locationId,
+}: {
+  site: PartnerSite;
+  locationId: number;
+}) {
   const { t } = useTranslation();
+  const session = useSession();
+  const driver = session.loggedIn && !session.user?.casualUser;
   return (
     <Stack gap="sm" data-testid="partner-site">
       <Text size="sm">
@@ -65,6 +39,7 @@ export function PartnerSiteSection({ site }: { site: PartnerSite }) {
           ? t('partner.price.intro', { percent: site.roamingFeePercent })
           : t('partner.price.introNoFee')}
       </Text>
+      {!driver && <RoamingSignIn />}
       {site.evses.map((e, i) => {
         const headingId = `partner-evse-${i}`;
         return (
@@ -90,7 +65,10 @@ export function PartnerSiteSection({ site }: { site: PartnerSite }) {
                   {c.outlet ? plugName(c.outlet) : c.standard} · {c.currentType} ·{' '}
                   {formatKw(c.powerKw)}
                 </Text>
-                <PriceLines price={c.price} />
+                <PartnerPriceLines price={c.price} />
+                {driver && e.status === 'AVAILABLE' && (
+                  <RoamingStartLink locationId={locationId} evse={e} connector={c} />
+                )}
               </div>
             ))}
           </Paper>

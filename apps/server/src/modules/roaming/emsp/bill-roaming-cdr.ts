@@ -7,6 +7,7 @@ import { captureHold } from '../../payments/holds.js';
 import { debitWallet } from '../../payments/ledger.js';
 import type { PaymentDeps } from '../../payments/payments.js';
 import type { DriverCdrRow } from './driver-cdrs-store.js';
+import { issueRoamingReceipt } from './roaming-receipts.js';
 
 /** The hold of a driver's roaming session: our authorization_reference names the session. */
 export const roamingHoldCause = (authorizationReference: string) =>
@@ -48,8 +49,8 @@ export function roamingPrice(row: DriverCdrRow, feePercent: number): number {
  * nothing), the driver's wallet hold for `roaming:<authorization_reference>` is captured to the
  * price (the rest given back), whatever the hold did not cover is debited from the wallet (it
  * may go negative, which blocks the next start, as a charge's overage does), and the loyalty
- * points are booked as a charge's are. A card hold is finished at SimplePay first, outside the
- * transaction (captureHold acts once per hold; a finish still in flight leaves the CDR PENDING);
+ * points are booked as a charge's are, and the receipt is issued (0043). A card hold is
+ * finished at SimplePay first, outside the transaction (captureHold acts once per hold; a finish still in flight leaves the CDR PENDING);
  * what it did not cover stays open (`billedAmount − paidAmount`). Returns the row as it is now.
  */
 export async function billRoamingCdr(
@@ -122,6 +123,8 @@ export async function billRoamingCdr(
       .update(C)
       .set({ billedAmount: price, paidAmount: paid, earnedPoints: points })
       .where(eq(C.id, cdrRow.id));
+    // Decision 0043: the driver's receipt, with the claim (so once per CDR).
+    await issueRoamingReceipt(tx, cdrRow, { userId, price, paid, points });
   });
   return reread();
 }

@@ -9,6 +9,7 @@ import { InsufficientFundsError } from '../../payments/ledger.js';
 import { PartnerChargeError } from './charge-requests-store.js';
 import { currentRoamingCharge, roamingChargeView } from './driver-charge-view.js';
 import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import { roamingHistory } from './roaming-receipts.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
 
 /** A start/stop refusal as the app shows it (`roaming.error.<code>`, in both catalogs). */
@@ -24,6 +25,7 @@ function apiErrorOf(err: unknown): unknown {
 
 /** Decision 0042: the app's start, stop and current view of a charge at a partner's EVSE. */
 export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  const fee = config.roaming.feePercent;
   const deps: PartnerChargeDeps = {
     db,
     config,
@@ -36,7 +38,7 @@ export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }
   };
   serve(app, apiRoutes.roamingStart, async ({ user, body }) => {
     try {
-      return ok(await roamingChargeView(db, await startPartnerCharge(deps, user.id, body)));
+      return ok(await roamingChargeView(db, await startPartnerCharge(deps, user.id, body), fee));
     } catch (err) {
       throw apiErrorOf(err);
     }
@@ -44,13 +46,14 @@ export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }
   serve(app, apiRoutes.roamingStop, async ({ user, body }) => {
     try {
       return ok(
-        await roamingChargeView(db, await stopPartnerCharge(deps, user.id, body.requestId)),
+        await roamingChargeView(db, await stopPartnerCharge(deps, user.id, body.requestId), fee),
       );
     } catch (err) {
       throw apiErrorOf(err);
     }
   });
   serve(app, apiRoutes.roamingCurrent, async ({ user }) =>
-    ok(await currentRoamingCharge(db, user.id)),
+    ok(await currentRoamingCharge(db, user.id, fee)),
   );
+  serve(app, apiRoutes.roamingHistory, async ({ user }) => ok(await roamingHistory(db, user.id)));
 }

@@ -3,7 +3,9 @@ import type { RoamingCharge } from '@voltpark/contract';
 import type { Db } from '../../../db/client.js';
 import {
   locations,
+  roamingEmspCdrs as C,
   roamingEmspChargeRequests as R,
+  roamingReceipts as RR,
   roamingEmspSessions as S,
   roamingPartners as P,
 } from '../../../db/schema/index.js';
@@ -12,8 +14,34 @@ import { liveStates, syncChargeRequests, type ChargeRequestRow } from './charge-
 /** How long an ended request still shows as the driver's current one (its outcome). */
 const ENDED_SHOWN_MINUTES = 10;
 
-/** A request as the app shows it, with the partner's session figures (kWh, cost so far). */
-export async function roamingChargeView(db: Db, row: ChargeRequestRow): Promise<RoamingCharge> {
+/** The receipt of the CDR billed for this request (decision 0043), if there is one. */
+async function receiptOf(db: Db, row: ChargeRequestRow): Promise<number | null> {
+  if (row.status !== 'COMPLETED') return null;
+  const [r] = await db
+    .select({ rowNumber: RR.rowNumber })
+    .from(C)
+    .innerJoin(RR, and(eq(RR.cdrId, C.id), eq(RR.userId, row.userId)))
+    .where(
+      and(
+        eq(C.partnerId, row.partnerId),
+        eq(C.userId, row.userId),
+        eq(C.authorizationReference, row.authorizationReference),
+      ),
+    )
+    .orderBy(desc(RR.id))
+    .limit(1);
+  return r?.rowNumber ?? null;
+}
+
+/**
+ * A request as the app shows it, with the partner's session figures (kWh, cost so far) and the
+ * price so far as the CDR will bill it (`feePercent`: our roaming fee on the partner's cost).
+ */
+export async function roamingChargeView(
+  db: Db,
+  row: ChargeRequestRow,
+  feePercent: number,
+): Promise<RoamingCharge> {
   const [extra] = await db
     .select({ siteName: locations.name, partnerName: P.name })
     .from(P)
@@ -31,6 +59,11 @@ export async function roamingChargeView(db: Db, row: ChargeRequestRow): Promise<
     )
     .orderBy(desc(S.lastUpdated))
     .limit(1);
+  const cost = session?.cost ?? null;
+  const priceSoFar =
+    cost !== null && session?.currency === 'HUF'
+      ? Math.max(0, Math.round(cost * (1 + feePercent / 100)))
+      : null;
   const start = (session?.object as { start_date_time?: string } | undefined)?.start_date_time;
   return {
     requestId: row.id,
@@ -45,13 +78,19 @@ export async function roamingChargeView(db: Db, row: ChargeRequestRow): Promise<
     kWh: session?.kwh ?? null,
     costSoFar: session?.cost ?? null,
     currency: session?.currency ?? null,
+    priceSoFar,
     billedAmount: row.billedAmount,
+    receiptRowNumber: await receiptOf(db, row),
     startedAt: start ?? null,
   };
 }
 
 /** The driver's live roaming request, else one that ended in the last minutes; null if none. */
-export async function currentRoamingCharge(db: Db, userId: number): Promise<RoamingCharge | null> {
+export async function currentRoamingCharge(
+  db: Db,
+  userId: number,
+  feePercent: number,
+): Promise<RoamingCharge | null> {
   await syncChargeRequests(db);
   const [live] = await db
     .select()
@@ -70,5 +109,5 @@ export async function currentRoamingCharge(db: Db, userId: number): Promise<Roam
         )
         .orderBy(desc(R.id))
         .limit(1);
-  return recent ? roamingChargeView(db, recent) : null;
+  return recent ? roamingChargeView(db, recent, feePercent) : null;
 }

@@ -1,0 +1,194 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  locations,
+  roamingEmspCdrs,
+  roamingEmspChargeRequests,
+  roamingPartnerLocations,
+  roamingReceipts,
+  sandboxOcpiPeers,
+} from '../../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { createActiveUser } from '../../../test/users.js';
+import { ocpi } from '../test-helpers.js';
+import { createGateway } from '../../payments/gateway.js';
+import { creditWallet, walletBalance } from '../../payments/ledger.js';
+import { billRoamingCdr } from './bill-roaming-cdr.js';
+import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import { stopPartnerCharge } from './stop-partner-charge.js';
+
+// Decision 0043: a billed roaming CDR gives the driver one receipt, seen only by them. The real
+// sandbox partner (VoltPartner) charges; its rounds are run by hand.
+const later = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
+
+async function until<T>(what: string, read: () => Promise<T | null | undefined | false>) {
+  for (let i = 0; ; i++) {
+    const v = await read();
+    if (v) return v;
+    if (i > 300) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let t: TestApp;
+let deps: PartnerChargeDeps;
+let site = 0;
+const driver = { owner: 0, other: 0 };
+const headers: Record<'owner' | 'other', Record<string, string>> = { owner: {}, other: {} };
+
+const receiptsOf = (userId: number) =>
+  t.database.db.select().from(roamingReceipts).where(eq(roamingReceipts.userId, userId));
+const api = (who: 'owner' | 'other', url: string) =>
+  t.app.inject({ method: 'GET', url, headers: headers[who] });
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1' } });
+  await t.app.roamingSandbox!.stopChargingLoop();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  await t.app.roamingSandbox!.stopStatusLoop();
+  expect(await t.app.roamingSandbox!.whenRegistered()).toBe('registered');
+  const db = t.database.db;
+  site = (
+    await until(
+      'the partner site mirrored',
+      async () =>
+        (
+          await db
+            .select({ id: locations.id })
+            .from(locations)
+            .innerJoin(
+              roamingPartnerLocations,
+              eq(roamingPartnerLocations.id, locations.roamingPartnerLocationId),
+            )
+            .where(eq(roamingPartnerLocations.locationId, 'VPT-DEB-FORUM'))
+        )[0],
+    )
+  ).id;
+  deps = {
+    db,
+    config: t.config,
+    gateway: createGateway(t.app, t.config),
+    client: { db, timeoutMs: t.config.roaming.timeoutMs },
+  };
+  for (const k of ['owner', 'other'] as const) {
+    const u = await createActiveUser(db, `receipt-${k}@example.com`);
+    driver[k] = u.id;
+    headers[k] = u.headers;
+    await db.transaction((tx) =>
+      creditWallet(tx, { userId: driver[k], amount: 20_000, kind: 'topup', cause: `test:${k}` }),
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the receipt of a charge at a partner’s charger', () => {
+  let rowNumber = 0;
+  let cdrId = 0;
+
+  it('is issued once when the CDR is billed, with what the driver paid', async () => {
+    const r = await startPartnerCharge(deps, driver.owner, {
+      locationId: site,
+      evseUid: 'HU*VPT*E0101',
+      connectorId: '1',
+      amount: 5000,
+    });
+    const t0 = new Date();
+    await t.app.roamingSandbox!.chargingRound(later(t0, 3));
+    await until('STARTED', async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(roamingEmspChargeRequests)
+        .where(eq(roamingEmspChargeRequests.id, r.id));
+      return row!.status === 'STARTED';
+    });
+    await t.app.roamingSandbox!.chargingRound(later(t0, 1200));
+    expect(await receiptsOf(driver.owner)).toEqual([]);
+    await stopPartnerCharge(deps, driver.owner, r.id);
+    await t.app.roamingSandbox!.chargingRound(later(t0, 1210));
+    const [receipt] = await until('the receipt', async () => {
+      const rows = await receiptsOf(driver.owner);
+      return rows.length > 0 ? rows : null;
+    });
+    const [cdr] = await t.database.db
+      .select()
+      .from(roamingEmspCdrs)
+      .where(eq(roamingEmspCdrs.id, receipt!.cdrId));
+    cdrId = cdr!.id;
+    rowNumber = receipt!.rowNumber;
+    expect(rowNumber).toBeGreaterThanOrEqual(700001);
+    expect(receipt).toMatchObject({
+      grossPrice: cdr!.billedAmount,
+      paidAmount: cdr!.billedAmount,
+      earnedPoints: cdr!.earnedPoints,
+      partnerName: 'VoltPartner Kft.',
+    });
+    expect(receipt!.energyWh).toBeGreaterThan(0);
+    expect(receipt!.paidAt).not.toBeNull();
+    expect(await walletBalance(t.database.db, driver.owner)).toBe(20_000 - cdr!.billedAmount!);
+  });
+
+  it('a replayed CDR POST and a second billing attempt make no second receipt', async () => {
+    const db = t.database.db;
+    const [cdr] = await db.select().from(roamingEmspCdrs).where(eq(roamingEmspCdrs.id, cdrId));
+    const balance = await walletBalance(db, driver.owner);
+    // The partner sends the same CDR again (its answer was lost), as VoltPartner would.
+    const [peer] = await db
+      .select()
+      .from(sandboxOcpiPeers)
+      .where(eq(sandboxOcpiPeers.label, 'platform'));
+    const replay = await ocpi(`${t.config.publicUrl}/ocpi/2.2.1/emsp/cdrs`, peer!.theirToken!, {
+      method: 'POST',
+      body: cdr!.object,
+    });
+    expect(replay.json.status_code).toBe(1000);
+    // A retry that still holds the row as it was before billing.
+    const pay = { db, config: t.config, gateway: createGateway(t.app, t.config) };
+    await Promise.all([
+      billRoamingCdr(pay, { ...cdr!, billing: 'PENDING' }),
+      billRoamingCdr(pay, { ...cdr!, billing: 'PENDING' }),
+    ]);
+    const rows = await receiptsOf(driver.owner);
+    expect(rows.map((r) => r.rowNumber)).toEqual([rowNumber]);
+    expect(await walletBalance(db, driver.owner)).toBe(balance);
+  });
+
+  it('the owner sees it (receipt page, history, current charge, data export); another does not', async () => {
+    const mine = await api('owner', `/api/v1/receipt/${rowNumber}`);
+    expect(mine.statusCode).toBe(200);
+    const [receipt] = await receiptsOf(driver.owner);
+    expect(mine.json<{ data: unknown }>().data).toMatchObject({
+      rowNumber,
+      grossPrice: receipt!.grossPrice,
+      consumedEnergyInKW: receipt!.energyWh / 1000,
+      paid: true,
+    });
+    expect((await api('other', `/api/v1/receipt/${rowNumber}`)).statusCode).toBe(404);
+
+    const history = await api('owner', '/api/v1/roaming/history');
+    expect(history.json<{ data: { rowNumber: number }[] }>().data.map((r) => r.rowNumber)).toEqual([
+      rowNumber,
+    ]);
+    expect(
+      (await api('other', '/api/v1/roaming/history')).json<{ data: unknown[] }>().data,
+    ).toEqual([]);
+
+    const current = await api('owner', '/api/v1/roaming/current');
+    expect(current.json<{ data: unknown }>().data).toMatchObject({
+      status: 'COMPLETED',
+      billedAmount: receipt!.grossPrice,
+      receiptRowNumber: rowNumber,
+    });
+
+    const exported = await api('owner', '/api/v1/user/personal-data-export');
+    expect(exported.statusCode).toBe(200);
+    const mineExported = exported.json<{ roamingReceipts: { rowNumber: number }[] }>();
+    expect(mineExported.roamingReceipts.map((r) => r.rowNumber)).toEqual([rowNumber]);
+    const theirs = await api('other', '/api/v1/user/personal-data-export');
+    expect(theirs.json<{ roamingReceipts: unknown[] }>().roamingReceipts).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LocationDetail, RoamingCharge } from '@voltpark/contract';
+import messages from '@voltpark/contract/locales/hu.json';
+import hu from '@/locales/hu/roaming.json';
+import { formatMoney } from '@/shared/format';
+import { resetSessionForTests } from '@/shared/session';
+import { inHungarian } from '@/test/i18n';
+import { renderRoutes } from '@/test/render';
+import { RoamingChargePage } from './RoamingChargePage';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+const ok = (data: unknown) => json(200, { result: true, data, messages: [], useAlert: false });
+
+const location = {
+  id: 77,
+  name: 'Debrecen Fórum',
+  address: {
+    full: '',
+    countryCode: 'HU',
+    zipCode: '',
+    city: 'Debrecen',
+    street: '',
+    addressType: '',
+    houseNumber: '',
+  },
+  fullAddress: '4026 Debrecen, Csapó utca 30.',
+  lat: 47.53,
+  lng: 21.62,
+  hasCharger: true,
+  hasPoi: false,
+  hasParking: false,
+  available: true,
+  outlets: ['TYPE2'],
+  description: null,
+  traits: [],
+  chargers: [],
+  pois: [],
+  parkingLotId: null,
+  parkingLot: null,
+  partnerSite: {
+    partnerName: 'VoltPartner Kft.',
+    operator: null,
+    roamingFeePercent: 10,
+    evses: [
+      {
+        uid: 'HU*VPT*E0101',
+        evseId: 'HU*VPT*E0101',
+        status: 'AVAILABLE',
+        connectors: [
+          {
+            id: '1',
+            outlet: 'TYPE2',
+            standard: 'IEC_62196_T2',
+            currentType: 'AC',
+            powerKw: 22,
+            price: {
+              caveat: null,
+              text: null,
+              components: [
+                { type: 'ENERGY', grossFt: 140, roamingFeeFt: 13, stepSize: 1, conditional: false },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  },
+} as unknown as LocationDetail;
+
+const requested: RoamingCharge = {
+  requestId: 5,
+  status: 'REQUESTED',
+  siteId: 77,
+  siteName: 'Debrecen Fórum',
+  partnerName: 'VoltPartner Kft.',
+  evseUid: 'HU*VPT*E0101',
+  connectorId: '1',
+  message: null,
+  holdAmount: 10_000,
+  kWh: null,
+  costSoFar: null,
+  currency: null,
+  priceSoFar: null,
+  billedAmount: null,
+  receiptRowNumber: null,
+  startedAt: null,
+};
+
+let balance = 20_000;
+let startAnswer: () => Response;
+const starts: unknown[] = [];
+
+beforeEach(() => {
+  localStorage.setItem('loggedInUserId', '3');
+  localStorage.setItem('loggedInUserToken', 'tok-3');
+  resetSessionForTests();
+  balance = 20_000;
+  starts.length = 0;
+  startAnswer = () => ok(requested);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const p = new URL(String(input), 'http://x').pathname;
+      if (p === '/api/v1/location/location-charger-poi/77')
+        return ok({ location, pictureBase: '/api/file?type=poi&name=' });
+      if (p === '/api/v1/wallet/wallet-balance')
+        return ok({ ballance: balance, countUnpayedWallets: 0 });
+      if (p === '/api/v1/roaming/current') return ok(starts.length > 0 ? requested : null);
+      if (p === '/api/v1/roaming/start') {
+        starts.push(JSON.parse(String(init?.body)));
+        return startAnswer();
+      }
+      return ok(null);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetSessionForTests();
+});
+
+const open = () =>
+  renderRoutes(
+    [{ path: '/roaming-charge', element: <RoamingChargePage /> }],
+    '/roaming-charge?location=77&evse=HU*VPT*E0101&connector=1',
+  );
+
+describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () => {
+  inHungarian();
+
+  it('shows the balance and the exact hold, starts once with it and shows the waiting screen', async () => {
+    open();
+    const balanceText = hu['roamingCharge.balance'].replace('{{balance}}', formatMoney(20_000));
+    await waitFor(
+      () => expect(screen.getByTestId('roaming-balance').textContent).toBe(balanceText),
+      { timeout: 10_000 },
+    );
+    const button = screen.getByRole('button', {
+      name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(10_000)),
+    });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('roaming-hold-text').textContent).toContain(formatMoney(10_000));
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(hu['roamingCharge.waiting'], undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(starts).toEqual([
+      { locationId: 77, evseUid: 'HU*VPT*E0101', connectorId: '1', amount: 10_000 },
+    ]);
+  });
+
+  it('a wallet below the amount: no start, a way to the top-up', async () => {
+    balance = 1_000;
+    open();
+    const link = await screen.findByRole(
+      'link',
+      { name: hu['roamingCharge.topUp'] },
+      { timeout: 10_000 },
+    );
+    expect(link.getAttribute('href')).toBe('/cards');
+    const button = screen.getByRole('button', { name: hu['roamingCharge.start'] });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(starts).toEqual([]);
+  });
+
+  it('a refusal from the server is shown in the driver’s language', async () => {
+    startAnswer = () =>
+      json(409, {
+        result: false,
+        data: { responseCode: 'EVSE_NOT_AVAILABLE' },
+        messages: [{ key: 'roaming.error.EVSE_NOT_AVAILABLE', text: 'x', type: 'error' }],
+        useAlert: false,
+      });
+    open();
+    const button = await screen.findByRole(
+      'button',
+      { name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(10_000)) },
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        messages['roaming.error.EVSE_NOT_AVAILABLE'],
+      ),
+    );
+  });
+});

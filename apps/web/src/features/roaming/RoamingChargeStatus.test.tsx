@@ -1,0 +1,133 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RoamingCharge } from '@voltpark/contract';
+import en from '@/locales/en/roaming.json';
+import hu from '@/locales/hu/roaming.json';
+import { formatMoney } from '@/shared/format';
+import { setLanguage } from '@/shared/i18n';
+import { inHungarian } from '@/test/i18n';
+import { renderElementAt } from '@/test/render';
+import { RoamingChargeStatus } from './RoamingChargeStatus';
+
+const base: RoamingCharge = {
+  requestId: 5,
+  status: 'REQUESTED',
+  siteId: 77,
+  siteName: 'Debrecen Fórum',
+  partnerName: 'VoltPartner Kft.',
+  evseUid: 'HU*VPT*E0101',
+  connectorId: '1',
+  message: null,
+  holdAmount: 5000,
+  kWh: null,
+  costSoFar: null,
+  currency: null,
+  priceSoFar: null,
+  billedAmount: null,
+  receiptRowNumber: null,
+  startedAt: null,
+};
+
+function show(c: Partial<RoamingCharge>, onStop = vi.fn(async () => {})) {
+  renderElementAt(
+    <RoamingChargeStatus charge={{ ...base, ...c }} onStop={onStop} stopError={null} />,
+  );
+  return { card: screen.getByTestId('roaming-charge'), onStop };
+}
+
+const fill = (s: string, v: Record<string, string>) =>
+  Object.entries(v).reduce((acc, [k, x]) => acc.replace(`{{${k}}}`, x), s);
+
+describe('the live screen of a roaming charge', () => {
+  inHungarian();
+  afterEach(async () => {
+    await setLanguage('hu');
+  });
+
+  it('REQUESTED and ACCEPTED: waiting for the partner, the hold shown, no stop', () => {
+    for (const status of ['REQUESTED', 'ACCEPTED'] as const) {
+      const { card } = show({ status });
+      expect(within(card).getByTestId('roaming-status').textContent).toBe(
+        hu['roamingCharge.status.waiting'],
+      );
+      expect(within(card).getByText(hu['roamingCharge.waiting'])).toBeTruthy();
+      expect(card.textContent).toContain(formatMoney(5000));
+      expect(within(card).queryByRole('button', { name: hu['roamingCharge.stop'] })).toBeNull();
+      card.parentElement!.remove();
+    }
+  });
+
+  it('STARTED: kWh and the price so far, and a stop asked once more', async () => {
+    const { card, onStop } = show({ status: 'STARTED', kWh: 3.456, priceSoFar: 1312 });
+    expect(within(card).getByTestId('roaming-status').textContent).toBe(
+      hu['roamingCharge.status.charging'],
+    );
+    expect(within(card).getByText('3,46 kWh')).toBeTruthy();
+    expect(card.textContent).toContain(formatMoney(1312));
+    fireEvent.click(within(card).getByRole('button', { name: hu['roamingCharge.stop'] }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(hu['roamingCharge.confirmStop']);
+    expect(onStop).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('roaming-stop-yes'));
+    expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('STARTED before the first reading says so instead of 0', () => {
+    const { card } = show({ status: 'STARTED' });
+    expect(within(card).getAllByText(hu['roamingCharge.noReading'])).toHaveLength(2);
+  });
+
+  it('STOPPING: no second stop', () => {
+    const { card } = show({ status: 'STOPPING', kWh: 4 });
+    expect(within(card).getByText(hu['roamingCharge.stoppingHint'])).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: hu['roamingCharge.stop'] })).toBeNull();
+  });
+
+  it('COMPLETED: the bill, the rest of the hold released and the receipt', () => {
+    const { card } = show({
+      status: 'COMPLETED',
+      kWh: 7.5,
+      billedAmount: 3210,
+      receiptRowNumber: 700001,
+    });
+    expect(within(card).getByTestId('roaming-completed').textContent).toBe(
+      fill(hu['roamingCharge.completedText'], {
+        billed: formatMoney(3210),
+        released: formatMoney(1790),
+      }),
+    );
+    const link = within(card).getByRole('link', { name: hu['roamingCharge.receipt'] });
+    expect(link.getAttribute('href')).toBe('/receipt?rowNumber=700001');
+  });
+
+  it('COMPLETED above the hold says the wallet paid the difference', () => {
+    const { card } = show({ status: 'COMPLETED', billedAmount: 6000 });
+    expect(within(card).getByTestId('roaming-completed').textContent).toContain(
+      fill(hu['roamingCharge.extraDebited'], { extra: formatMoney(1000) }),
+    );
+  });
+
+  it('REJECTED: the partner’s message and the hold released', () => {
+    const { card } = show({ status: 'REJECTED', message: 'EVSE occupied' });
+    const alert = within(card).getByRole('alert');
+    expect(alert.textContent).toContain(
+      fill(hu['roamingCharge.partnerMessage'], { message: 'EVSE occupied' }),
+    );
+    expect(alert.textContent).toContain(
+      fill(hu['roamingCharge.holdReleased'], { amount: formatMoney(5000) }),
+    );
+  });
+
+  it('TIMEOUT in English: no answer, the hold released', async () => {
+    await setLanguage('en');
+    const { card } = show({ status: 'TIMEOUT' });
+    expect(within(card).getByTestId('roaming-status').textContent).toBe(
+      en['roamingCharge.status.timeout'],
+    );
+    const alert = within(card).getByRole('alert');
+    expect(alert.textContent).toContain(en['roamingCharge.timeoutText']);
+    expect(alert.textContent).toContain(
+      fill(en['roamingCharge.holdReleased'], { amount: formatMoney(5000) }),
+    );
+  });
+});

@@ -1,0 +1,67 @@
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiRoutes, callApi } from '@/shared/api';
+import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
+import { useLang } from '@/shared/i18n/useLang';
+
+/**
+ * The driver's billed charges at partners' chargers, each with its receipt (decision 0043),
+ * shown under the charge history. Nothing is shown while there are none.
+ */
+export function RoamingHistory() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const history = useQuery({
+    queryKey: ['roaming', 'history'],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.roamingHistory, { signal, busy: false, quiet: true }),
+    staleTime: 0,
+  });
+  const rows = history.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="roaming-history">
+      <Title order={2} size="h4" id="roaming-history">
+        {t('roamingCharge.history.title')}
+      </Title>
+      {rows.map((r) => (
+        <Paper key={r.rowNumber} withBorder p="sm" radius="md" data-testid="roaming-record">
+          <Text fw={700}>
+            {r.siteName ?? r.partnerName} · {r.partnerName}
+          </Text>
+          <SimpleGrid cols={2} spacing={4} component="dl" m={0} mt={6}>
+            <Text component="dt" size="sm">
+              {t('roamingCharge.history.end')}
+            </Text>
+            <Text component="dd" size="sm" m={0}>
+              {formatDateTime(r.endedAt ?? r.issuedAt, lang)}
+            </Text>
+            <Text component="dt" size="sm">
+              {t('roamingCharge.energy')}
+            </Text>
+            <Text component="dd" size="sm" m={0}>
+              {formatNumber(r.energyKWh, 2)} kWh
+            </Text>
+            <Text component="dt" size="sm">
+              {t('roamingCharge.billed')}
+            </Text>
+            <Text component="dd" size="sm" m={0}>
+              {formatMoney(r.grossPrice)}
+            </Text>
+            <Text component="dt" size="sm">
+              {t('roamingCharge.history.points')}
+            </Text>
+            <Text component="dd" size="sm" m={0}>
+              {r.earnedPoints}
+            </Text>
+          </SimpleGrid>
+          <Anchor component={Link} to={`/receipt?rowNumber=${r.rowNumber}`} size="sm">
+            {t('roamingCharge.history.receipt', { rowNumber: r.rowNumber })}
+          </Anchor>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

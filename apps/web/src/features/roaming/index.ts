@@ -1,0 +1,6 @@
+export { RoamingChargePage } from './RoamingChargePage';
+export { RoamingChargeIndicator } from './RoamingChargeIndicator';
+export { RoamingHistory } from './RoamingHistory';
+export { RoamingStartLink } from './RoamingStartLink';
+export { RoamingSignIn } from './RoamingSignIn';
+export { PartnerPriceLines } from './PartnerPriceLines';
