@@ -107,14 +107,13 @@ beforeAll(async () => {
     .set({ endpoints })
     .where(eq(roamingPartners.partyId, 'BBB'));
   ({ locationId } = await seedLocation(a.database.db, 'Westend', []));
-  ({
-    chargerIds: [chargerId],
-  } = (await addChargePoint(a.database.db, {
+  const added = await addChargePoint(a.database.db, {
     id: 'RT-CP',
     key: KEY,
     connectors: 1,
     locationId,
-  })) as { chargerIds: [number] });
+  });
+  chargerId = added.chargerIds[0]!;
   for (const [uid, whitelist] of [
     ['OK-1', 'ALLOWED_OFFLINE'],
     ['OK-NEVER', 'NEVER'],
