@@ -238,6 +238,8 @@ interface StepFigures extends StepResult {
   /** How late the load generators sent calls after they fell due (their own lag), p99. */
   sendLagP99: number | null;
   targetCpu: number | null;
+  /** The target's CPU time per answered call (ms): what moves least with the machine's load. */
+  cpuPerCallMs: number | null;
   loadCpu: number[];
   targetRss: number | null;
   loadAverage: { start: number; max: number };
@@ -311,6 +313,10 @@ async function runStep(
     currentAnswered: byCall.current.answered,
     sendLagP99: lag.percentile(99),
     targetCpu,
+    cpuPerCallMs:
+      targetCpu != null && answered > 0
+        ? (targetCpu * 1000) / (answered / (windowMs / 1000))
+        : null,
     loadCpu: reports.map((r) => r.cpuMs / r.windowMs),
     targetRss: memoryOf(pid)?.rss ?? null,
     loadAverage: { start: load0, max: loadMax },
@@ -323,7 +329,7 @@ function stepLine(f: StepFigures) {
     `  ${f.target.padEnd(4)} ${String(f.drivers).padStart(6)} drivers  ${f.perSecond.toFixed(0).padStart(6)}/${f.offeredPerSecond.toFixed(0)} req/s  ` +
     `p50 ${ms(f.p50).padStart(9)}  p99 ${ms(f.p99).padStart(9)}  p99.9 ${ms(f.p999)}  max ${ms(f.max)}  ` +
     `errors ${f.errors}  ${verdict}\n` +
-    `       CPU target ${pct(f.targetCpu)}, load generators ${f.loadCpu.map(pct).join(' + ')}; ` +
+    `       CPU target ${pct(f.targetCpu)} (${f.cpuPerCallMs == null ? '—' : f.cpuPerCallMs.toFixed(3)} ms a call), load generators ${f.loadCpu.map(pct).join(' + ')}; ` +
     `send lag p99 ${ms(f.sendLagP99)}; load average ${f.loadAverage.start.toFixed(2)}→${f.loadAverage.max.toFixed(2)}` +
     (f.target === 'ours'
       ? `\n       ` +

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { batchedQuery, groupRows } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { userSessions, users } from '../../db/schema/accounts.js';
 import type { Credentials } from './credentials.js';
@@ -77,11 +78,16 @@ export async function resolveUser(db: Db, creds: Credentials): Promise<AuthUser 
   return { ...session.user };
 }
 
-/** The live session behind a token hash (one query per credential kind, built once). */
+/**
+ * The live sessions behind token hashes (one query per credential kind, built once), asked for
+ * many requests at once: a replica meets each polling driver's session again every
+ * SESSION_CACHE_TTL_MS (decision 0045).
+ */
 const sessionQuery = (kind: Credentials['kind']) =>
   preparedQuery((db) =>
     db
       .select({
+        hash: kind === 'bearer' ? userSessions.accessTokenHash : userSessions.tokenHash,
         sessionId: userSessions.id,
         lastUsedAt: userSessions.lastUsedAt,
         expiresAt: userSessions.expiresAt,
@@ -97,25 +103,28 @@ const sessionQuery = (kind: Credentials['kind']) =>
       .innerJoin(users, eq(users.id, userSessions.userId))
       .where(
         and(
-          eq(
-            kind === 'bearer' ? userSessions.accessTokenHash : userSessions.tokenHash,
-            sql.placeholder('hash'),
-          ),
+          sql`${kind === 'bearer' ? userSessions.accessTokenHash : userSessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
           isNull(userSessions.revokedAt),
           gt(userSessions.expiresAt, sql`now()`),
           isNull(users.deletedAt),
         ),
       )
-      .prepare(kind === 'bearer' ? 'session_by_access_token' : 'session_by_token'),
+      .prepare(kind === 'bearer' ? 'sessions_by_access_tokens' : 'sessions_by_tokens'),
   );
-const sessionQueries = { basic: sessionQuery('basic'), bearer: sessionQuery('bearer') };
+const sessionsBy = (kind: Credentials['kind']) => {
+  const query = sessionQuery(kind);
+  return batchedQuery(async (db, hashes: string[]) =>
+    groupRows(await query(db).execute({ hashes }), (r) => r.hash),
+  );
+};
+const sessionQueries = { basic: sessionsBy('basic'), bearer: sessionsBy('bearer') };
 
 async function findSession(
   db: Db,
   kind: Credentials['kind'],
   hash: string,
 ): Promise<CachedSession | null> {
-  const [row] = await sessionQueries[kind](db).execute({ hash });
+  const [row] = await sessionQueries[kind](db, hash);
   if (!row) return null;
   return {
     user: {

@@ -1,6 +1,7 @@
 import type { ChargeRecord, CurrentCharge, PriceSettings, Receipt } from '@voltpark/contract';
 import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { batchedQuery, groupRows } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import {
   billingData,
@@ -148,8 +149,11 @@ export async function activeChargeOf(db: DbOrTx, userId: number): Promise<Charge
 
 const kWh = (wh: number | null | undefined) => Math.round(wh ?? 0) / 1000;
 
-/** SPEC §3 Current charge: energy from the charger's meter values. */
-const currentChargeQuery = (scope: 'user' | 'chargeLink') =>
+/**
+ * SPEC §3 Current charge: energy from the charger's meter values. A signed-in driver's is asked
+ * together with other drivers' (`users`: every driver polls it every 5 s; decision 0045).
+ */
+const currentChargeQuery = (scope: 'users' | 'chargeLink') =>
   preparedQuery((db) =>
     db
       .select({
@@ -169,22 +173,29 @@ const currentChargeQuery = (scope: 'user' | 'chargeLink') =>
       .leftJoin(moneyHolds, eq(moneyHolds.cause, sql`'charge:' || ${charges.id}`))
       .where(
         and(
-          eq(charges.userId, sql.placeholder('userId')),
-          scope === 'chargeLink' ? eq(charges.id, sql.placeholder('chargeId')) : undefined,
+          scope === 'chargeLink'
+            ? and(
+                eq(charges.userId, sql.placeholder('userId')),
+                eq(charges.id, sql.placeholder('chargeId')),
+              )
+            : sql`${charges.userId} = any(${sql.placeholder('userIds')}::int[])`,
           ne(charges.status, 'FINISHED'),
         ),
       )
-      .prepare(scope === 'chargeLink' ? 'current_charge_of_link' : 'current_charge'),
+      .prepare(scope === 'chargeLink' ? 'current_charge_of_link' : 'current_charges_of_users'),
   );
 const currentChargeQueries = {
-  user: currentChargeQuery('user'),
+  users: currentChargeQuery('users'),
   chargeLink: currentChargeQuery('chargeLink'),
 };
+const currentChargesOf = batchedQuery(async (db, userIds: number[]) =>
+  groupRows(await currentChargeQueries.users(db).execute({ userIds }), (r) => r.charge.userId),
+);
 
 export async function currentChargeOf(db: Db, viewer: ChargeViewer): Promise<CurrentCharge | null> {
   const [row] =
     viewer.chargeId === null
-      ? await currentChargeQueries.user(db).execute({ userId: viewer.id })
+      ? await currentChargesOf(db, viewer.id)
       : await currentChargeQueries.chargeLink(db).execute({
           userId: viewer.id,
           chargeId: viewer.chargeId,

@@ -7,6 +7,7 @@ import {
 } from '@voltpark/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { batchedQuery, groupRows } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { users } from '../../db/schema/accounts.js';
 import { billingData } from '../../db/schema/billing.js';
@@ -27,21 +28,28 @@ import { SimplePayError, SimplePayTransportError } from './simplepay/errors.js';
  * yet (money that may still arrive).
  */
 export async function walletOf(deps: PaymentDeps, userId: number): Promise<Wallet> {
-  const [row] = await walletQuery(deps.db).execute({ userId });
+  const [row] = await walletsOf(deps.db, userId);
   return { ballance: row?.balance ?? 0, countUnpayedWallets: row?.open ?? 0 };
 }
 
-/** The balance and the open top-ups in one round trip (the /cards page polls it every 5 s). */
+/**
+ * The balance and the open top-ups in one round trip, of many users at once (the /cards page
+ * polls it every 5 s; decision 0045).
+ */
 const walletQuery = preparedQuery((db) =>
   db
     .select({
+      userId: users.id,
       balance: wallets.balance,
       open: sql<number>`(select count(*)::int from ${payments} where ${payments.userId} = ${users.id} and ${payments.purpose} = 'wallet_topup' and ${payments.settledAt} is null)`,
     })
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('wallet_of'),
+    .where(sql`${users.id} = any(${sql.placeholder('userIds')}::int[])`)
+    .prepare('wallets_of_users'),
+);
+const walletsOf = batchedQuery(async (db, userIds: number[]) =>
+  groupRows(await walletQuery(db).execute({ userIds }), (r) => r.userId),
 );
 
 /**
