@@ -72,11 +72,11 @@ describe('polls of many drivers answered together', () => {
   let chargerId: number;
   beforeAll(async () => {
     const db = t.database.db;
-    [a, b, c] = await Promise.all(
+    [a, b, c] = (await Promise.all(
       ['batch-a@example.hu', 'batch-b@example.hu', 'batch-c@example.hu'].map((e) =>
         createActiveUser(db, e),
       ),
-    );
+    )) as [User, User, User];
     const [tariff] = await db
       .insert(chargingTariffs)
       .values({ name: 'T batch', unitChargingGross: 150, convenienceFeeGross: 200 })
