@@ -171,6 +171,22 @@ describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () =
     expect(starts).toEqual([]);
   });
 
+  it('a decimal comma in the hold is refused as not whole forints, never read as digits', async () => {
+    open();
+    const box = await screen.findByRole(
+      'textbox',
+      { name: hu['roamingCharge.amount'] },
+      { timeout: 10_000 },
+    );
+    fireEvent.change(box, { target: { value: '2500,5' } });
+    expect(await screen.findByText(hu['roamingCharge.amountError.whole'])).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: hu['roamingCharge.start'] }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    expect(starts).toEqual([]);
+  });
+
   it('a refusal from the server is shown in the driver’s language', async () => {
     startAnswer = () =>
       json(409, {

@@ -103,6 +103,7 @@ export function RoamingChargeStatus({
             variant="filled"
             tt="none"
             size="lg"
+            style={{ flexShrink: 0 }}
             data-testid="roaming-status"
           >
             {t(`roamingCharge.status.${phase.state}`)}

@@ -129,7 +129,9 @@ export function RoamingStartForm({
           min={HOLD_MIN}
           max={HOLD_MAX}
           step={HOLD_STEP}
-          allowDecimal={false}
+          // A decimal comma must give the "whole forints" error, not vanish: with decimals
+          // refused, "2500,5" would become a hold of 25 005 Ft.
+          decimalSeparator=","
           allowNegative={false}
           clampBehavior="none"
           thousandSeparator=" "
@@ -158,6 +160,10 @@ export function RoamingStartForm({
           </Alert>
         )}
         <Button
+          // The label carries the amount held: it wraps on a narrow phone rather than being cut.
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           onClick={() => void start()}
           loading={busy}
           // The balance is shown before the start can be tapped.
