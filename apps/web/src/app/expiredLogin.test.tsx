@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { i18nReady, setLanguage } from '../shared/i18n';
 import { getSession, initSession, resetSessionForTests } from '../shared/session';
 import { renderApp } from '@/test/render';
@@ -47,6 +48,72 @@ describe('a login that expired (component)', () => {
       from: '/parking-lot/5?autoStart=1',
     });
     expect((await screen.findByRole('alert')).textContent).toContain('A bejelentkezése lejárt');
+  });
+
+  it('brings the driver back after the log-in, even with the welcome wizard unfinished', async () => {
+    const router = await openWithStaleLogin('/parking-lot/5?autoStart=1', {
+      loggedInUserId: '42',
+      loggedInUserToken: 'stale',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), {
+      timeout: 15_000,
+    });
+    const driver = {
+      id: 42,
+      email: 'anna@example.hu',
+      types: ['USER'],
+      casualUser: false,
+      casualCharge: false,
+      preferedLanguage: 'hu',
+      firstName: null,
+      lastName: null,
+      phone: null,
+      hasPassword: true,
+      usedApple: false,
+      usedFacebook: false,
+      usedGoogle: false,
+    };
+    const incomplete = {
+      settings: {
+        frontendWizardCarsOptional: '0',
+        frontendWizardCards: '1',
+        frontendWelcomeScreen: '1',
+      },
+      onboardingDetails: {
+        userHasPhoneNumber: false,
+        userHasBillingData: false,
+        userHasCar: false,
+        userHasCreditCard: false,
+        carAdditionSkipped: false,
+        creditCardAdditionSkipped: false,
+        userSetPhoneNumber: false,
+        userSetBillingData: false,
+        userSetCar: false,
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const ok = String(url).includes('/user/login')
+          ? { data: { user: driver, token: 'fresh-token' }, extraData: incomplete }
+          : { data: null };
+        return new Response(
+          JSON.stringify({ result: true, messages: [], useAlert: false, ...ok }),
+          {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /E-mail cím/ }), 'anna@example.hu');
+    await user.type(document.getElementById('f-password')!, 'Voltpark2026');
+    await user.click(screen.getByRole('button', { name: 'Bejelentkezés' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parking-lot/5'), {
+      timeout: 15_000,
+    });
+    expect(router.state.location.search).toBe('?autoStart=1');
   });
 
   it('leaves a guest (no password to log in with) on the lot view', async () => {

@@ -53,11 +53,13 @@ export function LoginPage() {
     const extra = (env.extraData as UserExtra) ?? null;
     await startSession(env.data as Session, extra);
     // SPEC §4 Login: to the welcome wizard while onboarding is incomplete. An external app's
-    // consent (/authorize) is not interrupted: the partner app waits for its redirect.
+    // consent (/authorize) is not interrupted: the partner app waits for its redirect; nor is a
+    // driver whose login expired mid-task (we promised to take them back there).
     const to = target(state);
     const welcome =
       extra &&
       !to.startsWith('/authorize') &&
+      !state?.loginExpired &&
       onboardingIncomplete(extra.onboardingDetails, extra.settings);
     void navigate(welcome ? '/welcome' : to, { replace: true });
   };
