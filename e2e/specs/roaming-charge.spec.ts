@@ -108,7 +108,13 @@ test.describe('charging at a roaming partner’s charger', () => {
     // The partner site's panel: a start at the free point.
     await page.goto('/charger-search/charger');
     await page.getByRole('searchbox', { name: t('hu', 'search.textLabel') }).fill(site.name);
-    await page.getByTestId('location-card').filter({ hasText: site.name }).first().click();
+    // By its exact name: an own site at the same address ("Árkád Győr", 9027 Győr, Budai út 1.)
+    // also contains the partner site's name in its address, and may be listed first.
+    await page
+      .getByTestId('location-card')
+      .filter({ has: page.getByText(site.name, { exact: true }) })
+      .first()
+      .click();
     const panel = page.getByRole('dialog', { name: site.name });
     const point = panel.getByRole('article', {
       name: t('hu', 'partner.evse', { id: evse.evseId ?? evse.uid }),
