@@ -90,6 +90,35 @@ export const paymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
+/**
+ * Decision 0048: what the receipt of a charge at a roaming partner's charger adds (row numbers
+ * from 700001). Money in integer Ft; `partnerCost + roamingFee = grossPrice` and
+ * `netAmount + vatAmount = grossPrice` (the invoice line's split of the gross).
+ */
+export const roamingReceiptDetailsSchema = z.object({
+  /** The partner operating the charger. */
+  partnerName: z.string(),
+  siteName: z.string().nullable(),
+  /** "postal code city, street" as the partner's CDR gives it. */
+  siteAddress: z.string().nullable(),
+  evseId: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** What the partner charged (its CDR's total, incl. its VAT), rounded to forints. */
+  partnerCost: forint,
+  /** Our roaming fee on top of the partner's cost. */
+  roamingFee: forint,
+  /** The VAT rate in the gross (27 % Hungarian VAT). */
+  vatPercent: z.number().int(),
+  vatAmount: forint,
+  netAmount: forint,
+  /** How it was paid: from the prepaid wallet (the only way today). */
+  paymentMethod: z.enum(['wallet', 'card']),
+  /** Ft taken so far. */
+  paidAmount: forint,
+});
+export type RoamingReceiptDetails = z.infer<typeof roamingReceiptDetailsSchema>;
+
 /** SPEC §3 Receipt, fetched by row number (v1/receipt/{id}) and paid via v1/simplepay/start/{id}. */
 export const receiptSchema = z.object({
   id: z.number().int(),
@@ -99,6 +128,8 @@ export const receiptSchema = z.object({
   grossPrice: forint,
   /** false: the Pay button is offered. */
   paid: z.boolean(),
+  /** Only on a receipt of a charge at a roaming partner's charger (decision 0048). */
+  roaming: roamingReceiptDetailsSchema.optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -19,7 +19,7 @@ import {
 import { chargePaymentUrl } from './pay-again.js';
 import { bookingFor } from './pricing.js';
 import { markReceiptPaid, startReceiptPayment } from './receipts.js';
-import { roamingReceiptView } from '../roaming/emsp/roaming-receipts.js';
+import { roamingReceiptView } from '../roaming/emsp/roaming-receipt-view.js';
 import {
   chargeHistory,
   chargerForStart,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRoutes, callApi } from '@/shared/api';
@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
+import { roamingReceiptRows } from '../roaming';
 
 interface Failure {
   text: string;
@@ -37,7 +38,10 @@ function FailureAlert({ failure, mt }: { failure: Failure; mt?: string }) {
   );
 }
 
-/** /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one. */
+/**
+ * /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one. A receipt of
+ * a charge at a partner's charger shows its details instead (decision 0048).
+ */
 export function ReceiptPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -97,18 +101,28 @@ export function ReceiptPage() {
     );
   else {
     const r = receipt.data;
-    const rows: [string, string][] = [
-      [t('charging.receipt.id'), String(r.rowNumber)],
-      [t('charging.receipt.energy'), `${formatNumber(r.consumedEnergyInKW, 2)} kWh`],
-      [t('charging.receipt.issueDate'), formatDateTime(r.issueDate, lang)],
-      [t('charging.receipt.cost'), formatMoney(r.grossPrice)],
-      [
-        t('charging.receipt.state'),
-        t(r.paid ? 'charging.receipt.paid' : 'charging.receipt.unpaid'),
-      ],
-    ];
+    const rows: [string, string][] = r.roaming
+      ? roamingReceiptRows(r, r.roaming, t, lang)
+      : [
+          [t('charging.receipt.id'), String(r.rowNumber)],
+          [t('charging.receipt.energy'), `${formatNumber(r.consumedEnergyInKW, 2)} kWh`],
+          [t('charging.receipt.issueDate'), formatDateTime(r.issueDate, lang)],
+          [t('charging.receipt.cost'), formatMoney(r.grossPrice)],
+          [
+            t('charging.receipt.state'),
+            t(r.paid ? 'charging.receipt.paid' : 'charging.receipt.unpaid'),
+          ],
+        ];
+    // The Pay button starts a card payment of a charge receipt; a roaming receipt is paid from
+    // the wallet when its CDR is billed (decision 0048), so it has none.
+    const payable = !r.paid && !r.roaming;
     body = (
       <Paper withBorder p="md" radius="md" data-testid="receipt">
+        {r.roaming && (
+          <Title order={2} size="h4" mb="sm">
+            {t('roamingReceipt.heading')}
+          </Title>
+        )}
         <SimpleGrid cols={2} spacing={6} component="dl" m={0}>
           {rows.map(([k, v]) => (
             <div key={k} style={{ display: 'contents' }}>
@@ -119,7 +133,7 @@ export function ReceiptPage() {
             </div>
           ))}
         </SimpleGrid>
-        {!r.paid && (
+        {payable && (
           <Button mt="md" fullWidth onClick={() => void pay()} loading={paying}>
             {t('charging.receipt.pay')}
           </Button>

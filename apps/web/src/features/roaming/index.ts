@@ -4,3 +4,4 @@ export { RoamingHistory } from './RoamingHistory';
 export { RoamingStartLink } from './RoamingStartLink';
 export { RoamingSignIn } from './RoamingSignIn';
 export { PartnerPriceLines } from './PartnerPriceLines';
+export { roamingReceiptRows } from './roamingReceiptRows';

@@ -37,10 +37,14 @@ async function takenByAnother(tx: DbOrTx, row: DriverCdrRow): Promise<boolean> {
   return Boolean(other);
 }
 
+type CdrCost = Pick<DriverCdrRow, 'totalCostInclVat' | 'totalCostExclVat'>;
+
+/** The partner's cost of a CDR: its total incl. VAT (excl. when it has none), in its currency. */
+export const partnerCostOf = (row: CdrCost): number => row.totalCostInclVat ?? row.totalCostExclVat;
+
 /** Ft the driver pays for a CDR: its total cost incl. VAT (excl. when it has none) + our fee. */
-export function roamingPrice(row: DriverCdrRow, feePercent: number): number {
-  const cost = row.totalCostInclVat ?? row.totalCostExclVat;
-  return Math.max(0, Math.round(cost * (1 + feePercent / 100)));
+export function roamingPrice(row: CdrCost, feePercent: number): number {
+  return Math.max(0, Math.round(partnerCostOf(row) * (1 + feePercent / 100)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Receipt } from '@voltpark/contract';
 import {
   locations,
   roamingEmspCdrs,
@@ -43,7 +44,7 @@ const api = (who: 'owner' | 'other', url: string) =>
   t.app.inject({ method: 'GET', url, headers: headers[who] });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1' } });
+  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1', ROAMING_FEE_PERCENT: '10' } });
   await t.app.roamingSandbox!.stopChargingLoop();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -167,6 +168,28 @@ describe('the receipt of a charge at a partner’s charger', () => {
       consumedEnergyInKW: receipt!.energyWh / 1000,
       paid: true,
     });
+    // Decision 0048: the receipt page's details of the charge, the money split as billed.
+    const [cdr] = await t.database.db
+      .select()
+      .from(roamingEmspCdrs)
+      .where(eq(roamingEmspCdrs.id, receipt!.cdrId));
+    const details = mine.json<{ data: Receipt }>().data.roaming!;
+    expect(details).toMatchObject({
+      partnerName: 'VoltPartner Kft.',
+      siteName: 'Debrecen, Fórum parkolóház',
+      siteAddress: '4029 Debrecen, Csapó utca 30.',
+      evseId: 'HU*VPT*E0101',
+      startedAt: receipt!.startedAt!.toISOString(),
+      endedAt: receipt!.endedAt!.toISOString(),
+      partnerCost: Math.round(cdr!.totalCostInclVat!),
+      vatPercent: 27,
+      paymentMethod: 'wallet',
+      paidAmount: receipt!.grossPrice,
+    });
+    expect(details.roamingFee).toBeGreaterThan(0);
+    expect(details.partnerCost + details.roamingFee).toBe(receipt!.grossPrice);
+    expect(details.netAmount + details.vatAmount).toBe(receipt!.grossPrice);
+    expect(details.netAmount).toBe(Math.round((receipt!.grossPrice * 100) / 127));
     expect((await api('other', `/api/v1/receipt/${rowNumber}`)).statusCode).toBe(404);
 
     const history = await api('owner', '/api/v1/roaming/history');

@@ -1,4 +1,4 @@
-import type { Receipt, RoamingChargeRecord } from '@voltpark/contract';
+import type { RoamingChargeRecord } from '@voltpark/contract';
 import type { Cdr } from '@voltpark/contract/ocpi/cdrs';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
@@ -47,19 +47,6 @@ export async function issueRoamingReceipt(
     .onConflictDoNothing({ target: RR.cdrId });
 }
 
-/** The user's roaming receipt by row number; another user's is not found (null). */
-export async function ownRoamingReceipt(
-  db: Db,
-  userId: number,
-  rowNumber: number,
-): Promise<RoamingReceiptRow | null> {
-  const [row] = await db
-    .select()
-    .from(RR)
-    .where(and(eq(RR.rowNumber, rowNumber), eq(RR.userId, userId)));
-  return row ?? null;
-}
-
 /** The receipt of one CDR of the user's (the live screen links it), or null. */
 export async function receiptRowOfCdr(
   db: Db,
@@ -95,23 +82,4 @@ export async function roamingHistory(db: Db, userId: number): Promise<RoamingCha
     .orderBy(desc(RR.issuedAt), desc(RR.id))
     .limit(500);
   return rows.map(toRoamingRecord);
-}
-
-/** A roaming receipt in the shape of v1/receipt/{rowNumber} (the app's receipt page), or null. */
-export async function roamingReceiptView(
-  db: Db,
-  userId: number,
-  rowNumber: number,
-): Promise<Receipt | null> {
-  const r = await ownRoamingReceipt(db, userId, rowNumber);
-  return r
-    ? {
-        id: r.id,
-        rowNumber: r.rowNumber,
-        consumedEnergyInKW: Math.round(r.energyWh) / 1000,
-        issueDate: r.issuedAt.toISOString(),
-        grossPrice: r.grossPrice,
-        paid: r.paidAt !== null,
-      }
-    : null;
 }
