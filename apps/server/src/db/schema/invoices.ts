@@ -101,7 +101,7 @@ export const invoiceLines = pgTable(
       .notNull()
       .references(() => invoices.id),
     invoiceKind: text({ enum: ['INVOICE', 'STORNO'] }).notNull(),
-    /** Where the service comes from: 'charge', later 'parking', 'surcharge'. */
+    /** Where the service comes from: 'charge', 'parking', 'surcharge', 'roaming' (0048). */
     sourceKind: text().notNull(),
     sourceId: integer().notNull(),
     /** The receipt number shown to the driver (charge receipts' rowNumber). */

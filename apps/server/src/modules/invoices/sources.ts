@@ -1,10 +1,12 @@
 import { and, eq, gte, isNotNull, isNull, lt, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parkingSource, surchargeSource } from './parking-sources.js';
+import { roamingSource } from './roaming-sources.js';
 import { chargeReceipts, chargers, charges, invoiceLines, users } from '../../db/schema/index.js';
 
 /**
- * One paid service to bill: a charge, a parking round or a surcharge (see `lineSources`). Amounts are integer gross forints.
+ * One paid service to bill: a charge, a parking round, a surcharge or a roaming charge (see
+ * `lineSources`). Amounts are integer gross forints.
  */
 export interface PaidService {
   sourceKind: string;
@@ -114,5 +116,10 @@ export const chargeSource: LineSource = {
   },
 };
 
-/** Every source of billable services: charges, parking rounds and surcharges. */
-export const lineSources: LineSource[] = [chargeSource, parkingSource, surchargeSource];
+/** Every source of billable services: charges, parking rounds, surcharges, roaming charges. */
+export const lineSources: LineSource[] = [
+  chargeSource,
+  parkingSource,
+  surchargeSource,
+  roamingSource,
+];
