@@ -357,7 +357,7 @@ describe('a lost SimplePay answer', () => {
 });
 
 describe('switching automatic card payment on and off', () => {
-  it('needs a camera car, refuses a second consent, and each driver switches off only their own', async () => {
+  it('needs a camera car, refuses a second consent, each driver switches off only their own, and deleting the account ends it', async () => {
     const nocam = await createActiveUser(h.db, 'nocam.recurring@example.hu');
     const refused = await form(h, '/api/v1/parking/automatic-card-payment', nocam, {
       cardSecret: 'titok1234',
@@ -393,6 +393,16 @@ describe('switching automatic card payment on and off', () => {
         sql`registration_id = ${card!.simplePayCardId} and status = 'DISABLED'`,
       ),
     ).toBe(10);
+
+    // Deleting an account ends it too.
+    const gabi = await cameraDriver('gabi.recurring@example.hu', 'REC-007', 0);
+    await consent(gabi);
+    const deleted = await fetch(`${h.base}/api/v1/user/delete`, {
+      method: 'DELETE',
+      headers: gabi.headers,
+    });
+    expect(deleted.status).toBe(200);
+    expect(count(await tokenStatuses(gabi.id), 'cancelled')).toBe(10);
 
     // The camera pays with the wallet now.
     const id = await parkedByCamera(dani, 'REC004');
