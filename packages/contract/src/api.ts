@@ -16,6 +16,7 @@ import { chargingRoutes } from './charging.js';
 import { parkingSessionRoutes } from './parkingSession.js';
 import { surchargeRoutes } from './surcharge.js';
 import { roamingChargeRoutes } from './roamingCharge.js';
+import { cameraPaymentRoutes } from './cameraPayment.js';
 
 /** The route groups, one per domain file (a name must not repeat across groups: tested). */
 export const routeGroups = {
@@ -36,6 +37,7 @@ export const routeGroups = {
   parkingSession: parkingSessionRoutes,
   surcharge: surchargeRoutes,
   roamingCharge: roamingChargeRoutes,
+  cameraPayment: cameraPaymentRoutes,
 } satisfies Record<string, Record<string, AnyRoute>>;
 
 /** Every call of SPEC §7, by name. The server registers these; the web client calls them. */
@@ -57,6 +59,7 @@ export const apiRoutes = {
   ...parkingSessionRoutes,
   ...surchargeRoutes,
   ...roamingChargeRoutes,
+  ...cameraPaymentRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -33,3 +33,4 @@ export {
   type ApiRoutes,
 } from './api.js';
 export * from './roamingCharge.js';
+export * from './cameraPayment.js';

@@ -192,3 +192,42 @@ export const moneyHolds = pgTable(
     index('money_holds_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * SimplePay recurring tokens of a saved card (decision 0051): one row per one-use token, handed
+ * out by a card registration with `recurring`, spent by a merchant-initiated `dorecurring` (the
+ * camera exit). The token is a secret we must send, so it is kept sealed (AES-256-GCM, key
+ * derived from the merchant secret, the card row's id as additional data) and never logged.
+ */
+export const cardRecurringTokens = pgTable(
+  'card_recurring_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    cardId: integer()
+      .notNull()
+      .references(() => cards.id),
+    /** `v1.<base64url(iv | ciphertext | tag)>`; see payments/recurring-seal.ts. */
+    sealedToken: text().notNull(),
+    /** Ft: the most one payment with this token may take. */
+    maxAmount: integer().notNull(),
+    /** SimplePay refuses the token after this. */
+    until: timestamp({ withTimezone: true }).notNull(),
+    /** available → used (sent once, whatever the answer) | cancelling → cancelled. */
+    status: text({ enum: ['available', 'used', 'cancelling', 'cancelled'] })
+      .notNull()
+      .default('available'),
+    /** The dorecurring payment it was sent with, and what that payment paid (e.g. `parking:7:0`). */
+    paymentId: integer().references(() => payments.id),
+    cause: text(),
+    createdAt: now(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('card_recurring_tokens_user_idx').on(t.userId, t.status),
+    index('card_recurring_tokens_card_idx').on(t.cardId),
+    uniqueIndex('card_recurring_tokens_payment_key').on(t.paymentId),
+  ],
+);

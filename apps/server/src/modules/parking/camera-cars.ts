@@ -87,3 +87,13 @@ export async function cameraDriverOf(db: DbOrTx, plate: string): Promise<number 
     .limit(2);
   return rows.length === 1 ? rows[0]!.userId : null;
 }
+
+/** The driver's own cars with camera parking switched on (the car page shows its setting). */
+export async function cameraCarsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({ carId: userCars.id, licensePlate: userCars.licensePlate })
+    .from(cameraParkingCars)
+    .innerJoin(userCars, eq(userCars.id, cameraParkingCars.userCarId))
+    .where(and(eq(userCars.userId, userId), isNull(userCars.deletedAt)))
+    .orderBy(asc(userCars.id));
+}

@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Lang } from '@voltpark/contract';
 import { billingData, gates, users } from '../../db/schema/index.js';
 import { ApiError } from '../../core/errors.js';
+import { hasUsableRecurringCard } from '../payments/recurring.js';
 import { GateError } from '../gates/errors.js';
 import { cameraDriverOf } from './camera-cars.js';
 import type { ParkingDeps } from './deps.js';
 import { openGateFor } from './gate-flow.js';
-import { openSessionOf, type ParkingSessionRow } from './session-repository.js';
-import { stopParking } from './stop.js';
+import { openSessionOf, sessionById, type ParkingSessionRow } from './session-repository.js';
+import { stopParking, type StopInput } from './stop.js';
 
 export type CameraExitOutcome =
   | { kind: 'opened'; sessionId: number; requestId: string }
@@ -32,11 +33,16 @@ async function defaultBillingDataOf(deps: ParkingDeps, userId: number): Promise<
   return b?.id ?? null;
 }
 
+/** The codes of an automatic card payment that took nothing (the wallet may still pay). */
+const CARD_FALLBACK_CODES = new Set(['CAMERA_CARD_NOT_USABLE', 'CAMERA_CARD_DECLINED']);
+
 /**
  * Pays the STARTED round the way a camera can, with nobody at the phone: a free round needs
- * nothing; otherwise the wallet, if it covers the bill (decision 0030: a saved card needs its
- * secret code on every SimplePay payment, which a camera cannot give). Returns the session in
- * FINISHING, or throws the translated refusal.
+ * nothing; otherwise the default card with a recurring token, when the driver switched
+ * automatic card payment on (decision 0051), else — or when that takes nothing — the wallet,
+ * if it covers the bill (decision 0030). Returns the session (FINISHING once paid), or throws
+ * the translated refusal: when the card took nothing and the wallet does not cover it either,
+ * the card's reason (declined, or no payment left).
  */
 async function payWithoutThePhone(
   deps: ParkingDeps,
@@ -44,7 +50,7 @@ async function payWithoutThePhone(
   user: typeof users.$inferSelect,
   lang: Lang,
 ) {
-  return stopParking(deps, s, {
+  const input: StopInput = {
     user: {
       id: user.id,
       email: user.email,
@@ -56,10 +62,27 @@ async function payWithoutThePhone(
       chargeId: null,
     },
     lang,
-    paymentMethod: 'WALLET',
     billingDataId: await defaultBillingDataOf(deps, s.userId),
     browser: {},
-  });
+  };
+  let cardRefusal: ApiError | null = null;
+  if (await hasUsableRecurringCard(deps.db, s.userId)) {
+    try {
+      return await stopParking(deps, s, { ...input, paymentMethod: 'CARD', automatic: true });
+    } catch (err) {
+      if (!(err instanceof ApiError && CARD_FALLBACK_CODES.has(err.options.responseCode ?? '')))
+        throw err;
+      cardRefusal = err;
+    }
+    s = (await sessionById(deps.db, s.id)) ?? s;
+  }
+  try {
+    return await stopParking(deps, s, { ...input, paymentMethod: 'WALLET' });
+  } catch (err) {
+    if (cardRefusal && err instanceof ApiError && err.options.responseCode === 'WALLET_NOT_ENOUGH')
+      throw cardRefusal;
+    throw err;
+  }
 }
 
 /**

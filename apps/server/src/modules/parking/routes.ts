@@ -7,6 +7,7 @@ import type { ModuleDeps } from '../index.js';
 import { getParkingLot } from './repository.js';
 import { registerParkingSessionRoutes } from './session-routes.js';
 import { registerParkingAccessRoutes } from './access-routes.js';
+import { registerCameraPaymentRoutes } from './camera-payment-routes.js';
 import { and, eq } from 'drizzle-orm';
 import { locations } from '../../db/schema/index.js';
 
@@ -23,5 +24,7 @@ export function registerParkingRoutes(app: FastifyInstance, { db, config }: Modu
     ok(await getParkingLot(db, { lotId: params.id }, lang, user?.id ?? null)),
   );
   // Both share one set of parking deps: one emitter, one gateway, the same live pushes.
-  registerParkingAccessRoutes(app, registerParkingSessionRoutes(app, { db, config }));
+  const deps = registerParkingSessionRoutes(app, { db, config });
+  registerParkingAccessRoutes(app, deps);
+  registerCameraPaymentRoutes(app, deps);
 }

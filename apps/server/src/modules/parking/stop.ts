@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import { checkBillingData } from '../charging/repository.js';
 import { debitWallet, InsufficientFundsError } from '../payments/ledger.js';
 import type { PaymentRow } from '../payments/payments.js';
+import { payWithRecurringToken } from '../payments/recurring.js';
 import { cardPaymentFailed, cardPaymentPaid, payByCard } from './card-payment.js';
 import type { ParkingDeps } from './deps.js';
 import { parkingError } from './errors.js';
@@ -35,8 +36,13 @@ export interface StopInput {
     width?: number;
     tz?: number;
   };
-  /** The driver's request; absent when no phone is involved (the exit camera pays by wallet). */
+  /** The driver's request; absent when no phone is involved (the exit camera). */
   req?: FastifyRequest;
+  /**
+   * CARD without the driver (the exit camera): a recurring token of the default card pays
+   * (decision 0051) instead of the OneClick code.
+   */
+  automatic?: boolean;
 }
 
 /** The cause of a round's money (ledger rows and the saved-card hold), e.g. `parking:7:0`. */
@@ -110,6 +116,8 @@ export async function stopParking(
     updatedAt: now,
   };
   if (method === 'WALLET') return payByWallet(deps, s, claim, stillOpen);
+  if (method === 'CARD' && input.automatic)
+    return payByRecurringCard(deps, s, claim, stillOpen, input.user.email);
   const req = input.req;
   if (!req) throw new Error('a card or SimplePay payment is made on a request of the driver');
 
@@ -196,6 +204,61 @@ async function payByWallet(
   }
   announceExit(deps, row);
   return row;
+}
+
+/**
+ * CARD by the exit camera (decision 0051): the round is claimed like any payment, then one
+ * recurring token of the driver's default card pays it (`dorecurring`). Paid → FINISHING and
+ * the receipt through onParkingPaymentSettled (conditional, so SimplePay's IPN arriving first
+ * changes nothing). Nothing taken (no usable token, declined) → the claim is marked failed and
+ * CAMERA_CARD_NOT_USABLE / CAMERA_CARD_DECLINED thrown, so the camera may try the wallet. An
+ * unknown outcome keeps the claim: the reconciliation settles it, parking's listener follows.
+ */
+async function payByRecurringCard(
+  deps: ParkingDeps,
+  s: ParkingSessionRow,
+  claim: Partial<ParkingSessionRow> & { parkingTo: Date; amount: number; paymentStartedAt: Date },
+  stillOpen: ReturnType<typeof and>,
+  email: string,
+): Promise<ParkingSessionRow> {
+  const [claimed] = await deps.db.update(parkingSessions).set(claim).where(stillOpen).returning();
+  if (!claimed) throw parkingError('PAYMENT_IN_PROGRESS', 'parking.paymentInProgress');
+  deps.publish(s.userId);
+  const mine = and(
+    eq(parkingSessions.id, s.id),
+    eq(parkingSessions.paymentStartedAt, claim.paymentStartedAt),
+  );
+  let outcome;
+  try {
+    outcome = await payWithRecurringToken(deps.pay, {
+      userId: s.userId,
+      amount: claim.amount,
+      purpose: 'parking',
+      causeId: s.id,
+      cause: parkingCause(s),
+      billingDataId: claimed.billingDataId,
+      email,
+      record: async ({ paymentId, cardId }) => {
+        await deps.db
+          .update(parkingSessions)
+          .set({ paymentId, cardId, updatedAt: new Date() })
+          .where(mine);
+      },
+    });
+  } catch (err) {
+    // Before anything was sent (e.g. the database): nothing taken, the driver may pay again.
+    await markPaymentFailed(deps, s.id, claim.paymentStartedAt);
+    throw err;
+  }
+  if (outcome.kind === 'paid') await onParkingPaymentSettled(deps, outcome.payment);
+  if (outcome.kind === 'failed') {
+    await markPaymentFailed(deps, s.id, claim.paymentStartedAt);
+    throw outcome.reason === 'noToken'
+      ? parkingError('CAMERA_CARD_NOT_USABLE', 'parking.cameraCardNotUsable', 402, 'paymentMethod')
+      : parkingError('CAMERA_CARD_DECLINED', 'parking.cameraCardDeclined', 402, 'paymentMethod');
+  }
+  deps.publish(s.userId);
+  return (await sessionById(deps.db, s.id))!;
 }
 
 async function markPaymentFailed(deps: ParkingDeps, id: number, startedAt: Date) {

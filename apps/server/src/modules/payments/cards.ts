@@ -6,6 +6,7 @@ import { cards } from '../../db/schema/payments.js';
 import { notFound } from '../../core/errors.js';
 import { findUserById } from '../users/repository.js';
 import { startCardPayment, type PaymentDeps } from './payments.js';
+import { cancelTokensOfCard } from './recurring-settle.js';
 import { SimplePayError } from './simplepay/errors.js';
 
 /** A registration holds this much to check the card; the hold is released at once. */
@@ -121,6 +122,7 @@ export async function deleteCard(deps: PaymentDeps, userId: number, cardId: numb
     .update(cards)
     .set({ status: 'deleted', defaultCard: false })
     .where(eq(cards.id, cardId));
+  await cancelTokensOfCard(deps.db, cardId);
   const rest = await listCards(deps, userId);
   if (rest.length > 0 && !rest.some((c) => c.defaultCard))
     return setDefaultCard(deps, userId, rest[0]!.cardId);

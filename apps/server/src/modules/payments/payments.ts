@@ -9,6 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import type { Gateway } from './gateway.js';
 import { creditWallet } from './ledger.js';
 import { completeStuckCardHolds } from './holds.js';
+import { bookRecurringPayment, makeRecurringCardDefault } from './recurring-settle.js';
 import { SimplePayError, SimplePayTransportError } from './simplepay/errors.js';
 import { simplePayTime } from './simplepay/time.js';
 import { finalStatuses, type SimplePayStatus } from './simplepay/types.js';
@@ -28,28 +29,40 @@ export interface PaymentDeps {
 const newOrderRef = (purpose: Purpose) =>
   `VP-${purpose.replace('_', '-').toUpperCase()}-${Date.now()}-${randomBytes(4).toString('hex')}`;
 
+export interface CardPaymentInput {
+  userId: number;
+  purpose: Purpose;
+  total: number;
+  twoStep: boolean;
+  email: string;
+  lang: Lang;
+  /** The web page the browser returns to (SimplePay appends r and s). */
+  returnPath: string;
+  billingDataId?: number;
+  causeId?: number;
+  cardSecret?: string;
+  /** When SimplePay closes the pay page (default: the 5-minute window from now). */
+  timeout?: Date;
+  /** A card registration that also asks for recurring tokens (decision 0051). */
+  recurring?: { times: number; until: Date; maxAmount: number };
+}
+
 /**
  * Starts a card payment at SimplePay and returns the pay page address. The payment row exists
  * before SimplePay is asked, so whatever happens next (IPN, browser return, reconciliation) finds it.
  */
 export async function startCardPayment(
   deps: PaymentDeps,
-  input: {
-    userId: number;
-    purpose: Purpose;
-    total: number;
-    twoStep: boolean;
-    email: string;
-    lang: Lang;
-    /** The web page the browser returns to (SimplePay appends r and s). */
-    returnPath: string;
-    billingDataId?: number;
-    causeId?: number;
-    cardSecret?: string;
-    /** When SimplePay closes the pay page (default: the 5-minute window from now). */
-    timeout?: Date;
-  },
+  input: CardPaymentInput,
 ): Promise<PaymentRow> {
+  return (await startCardPaymentWithTokens(deps, input)).payment;
+}
+
+/** startCardPayment, also answering the recurring tokens SimplePay handed out (if asked for). */
+export async function startCardPaymentWithTokens(
+  deps: PaymentDeps,
+  input: CardPaymentInput,
+): Promise<{ payment: PaymentRow; tokens: string[] }> {
   const { db, config, gateway } = deps;
   const [payment] = await db
     .insert(payments)
@@ -75,6 +88,15 @@ export async function startCardPayment(
       url: `${config.publicUrl}${input.returnPath}`,
       twoStep: input.twoStep,
       ...(input.cardSecret ? { cardSecret: input.cardSecret } : {}),
+      ...(input.recurring
+        ? {
+            recurring: {
+              times: input.recurring.times,
+              until: simplePayTime(input.recurring.until),
+              maxAmount: input.recurring.maxAmount,
+            },
+          }
+        : {}),
     });
     const [updated] = await db
       .update(payments)
@@ -85,7 +107,7 @@ export async function startCardPayment(
       })
       .where(eq(payments.id, payment!.id))
       .returning();
-    return updated!;
+    return { payment: updated!, tokens: started.tokens ?? [] };
   } catch (err) {
     if (
       err instanceof SimplePayError ||
@@ -157,6 +179,10 @@ export async function settlePayment(
           cause: `topup:${p.id}`,
         });
       }
+      if (status === 'FINISHED' && !p.twoStep && p.purpose !== 'wallet_topup') {
+        // Paid with a recurring token (the camera exit): booked like a saved card's capture.
+        await bookRecurringPayment(tx, p);
+      }
       if (p.twoStep && p.purpose !== 'card_registration') {
         // A card hold for a charge or parking: usable once SimplePay authorized it.
         await tx
@@ -178,6 +204,7 @@ export async function settlePayment(
               : { status: 'failed' },
           )
           .where(and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'processing')));
+        if (paid) await makeRecurringCardDefault(tx, p.id);
         // Deleted while still processing: it stays deleted; its SimplePay id is kept so that
         // releaseRegistrationHold cancels the registration there too.
         if (paid)

@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cards, ledgerEntries, moneyHolds, payments } from '../../db/schema/index.js';
+import {
+  cardRecurringTokens,
+  cards,
+  ledgerEntries,
+  moneyHolds,
+  payments,
+} from '../../db/schema/index.js';
 import { walletBalance } from './ledger.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -31,6 +37,20 @@ export async function paymentsPersonalData(db: Db, userId: number) {
     .from(cards)
     .where(eq(cards.userId, userId))
     .orderBy(asc(cards.id));
+  // The tokens themselves are secrets of the merchant-initiated payments: never exported.
+  const tokenRows = await db
+    .select({
+      cardId: cardRecurringTokens.cardId,
+      status: cardRecurringTokens.status,
+      maxAmount: cardRecurringTokens.maxAmount,
+      until: cardRecurringTokens.until,
+      paymentId: cardRecurringTokens.paymentId,
+      createdAt: cardRecurringTokens.createdAt,
+      usedAt: cardRecurringTokens.usedAt,
+    })
+    .from(cardRecurringTokens)
+    .where(eq(cardRecurringTokens.userId, userId))
+    .orderBy(asc(cardRecurringTokens.id));
   const movement = (e: (typeof ledger)[number]) => ({
     kind: e.kind,
     amount: e.amount,
@@ -77,6 +97,15 @@ export async function paymentsPersonalData(db: Db, userId: number) {
       defaultCard: c.defaultCard,
       status: c.status,
       createdAt: iso(c.createdAt),
+    })),
+    automaticCardPayments: tokenRows.map((r) => ({
+      cardId: r.cardId,
+      status: r.status,
+      maxAmount: r.maxAmount,
+      until: iso(r.until),
+      paymentId: r.paymentId,
+      createdAt: iso(r.createdAt),
+      usedAt: iso(r.usedAt),
     })),
   };
 }

@@ -18,8 +18,11 @@ import { resolveSocialUser, socialLogin, socialVerifiers, verifyOrFail } from '.
 import { consumeActionToken, issueActionToken } from './action-tokens.js';
 import { createSession } from '../auth/sessions.js';
 import { personalDataExport } from './personal-data.js';
+import { createGateway } from '../payments/gateway.js';
+import { cancelRecurring } from '../payments/recurring.js';
 
 export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  const gateway = createGateway(app, config);
   const extraFor = async (userId: number) => ({
     settings: frontendSettings(config),
     onboardingDetails: await onboardingDetails(db, userId),
@@ -159,8 +162,12 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: ModuleD
     return ok(null);
   });
 
-  serve(app, apiRoutes.userDelete, async ({ user, lang }) => {
+  serve(app, apiRoutes.userDelete, async ({ user, lang, req }) => {
     await deleteAccount(db, user.id);
+    // Automatic card payment ends with the account (decision 0051); a failure is logged only.
+    await cancelRecurring({ db, config, gateway }, user.id).catch((err: unknown) =>
+      req.log.warn({ err, userId: user.id }, 'recurring tokens not cancelled'),
+    );
     return ok(null, { messages: [message(lang, 'profile.deleted', 'info')] });
   });
 

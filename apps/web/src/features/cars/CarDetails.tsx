@@ -6,6 +6,7 @@ import { splitMessages } from '@/features/account';
 import { apiRoutes, callApi } from '@/shared/api';
 import { ConfirmDialog } from '@/shared/ui';
 import { formatCompact } from '@/shared/format';
+import { AutomaticCardPayment } from './AutomaticCardPayment';
 import { plateRule } from './carForm';
 
 type Row = [labelKey: string, value: string | null];
@@ -111,6 +112,7 @@ export function CarDetails({
             </Table.Tbody>
           </Table>
           {car.addedByUser && <Text size="sm">{t('cars.customNote')}</Text>}
+          <AutomaticCardPayment carId={car.id} />
           <Group justify="flex-end">
             <Button className="vp-touch" onClick={close}>
               {t('common.close')}
