@@ -83,6 +83,15 @@ describe('time of day, across midnight (Budapest: UTC+1 in November)', () => {
     expect(usableTimeZone('Europe/London')).toBe('Europe/London');
   });
 
+  it('a change across the start of summer time is at the right instant', () => {
+    // 28 March 2027: Budapest moves from UTC+1 to UTC+2 at 02:00; 06:00 is then 04:00 UTC.
+    expect(priceOf(nightAndDay, '2027-03-27T21:30:00Z').nextChange).toMatchObject({
+      at: '2027-03-28T04:00:00.000Z',
+      time: '06:00',
+      tomorrow: true,
+    });
+  });
+
   it('"00:00" as the end means the end of the day', () => {
     const evening = tariff([
       { price_components: [energy(80)], restrictions: { start_time: '18:00', end_time: '00:00' } },
