@@ -84,6 +84,10 @@ export const partnerPriceSchema = z.object({
   components: z.array(partnerPriceComponentSchema),
   /** The partner's own words on the tariff, in the caller's language when it sent it. */
   text: z.string().nullable(),
+  /** The partner's lowest price of a charge (`min_price`), gross with our fee, whole forints. */
+  minChargeFt: z.number().int().optional(),
+  /** The partner's highest price of a charge (`max_price`), gross with our fee, whole forints. */
+  maxChargeFt: z.number().int().optional(),
   /** The language of `text` (a BCP 47 / ISO 639-1 code as the partner sent it). */
   textLanguage: z.string().optional(),
   /** When the price of a charge started later today (or within 24 hours) differs. */

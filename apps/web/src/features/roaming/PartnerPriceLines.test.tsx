@@ -15,6 +15,7 @@ const price: PartnerPrice = {
   caveat: 'conditional',
   text: 'A parking fee is charged from 4 hours after the start.',
   textLanguage: 'en',
+  minChargeFt: 559,
   components: [
     { type: 'ENERGY', grossFt: 150, roamingFeeFt: 14, stepSize: 1, conditional: false },
     { type: 'FLAT', grossFt: 1200, roamingFeeFt: 0, stepSize: 1, conditional: false },
@@ -68,6 +69,7 @@ describe('a partner’s price lines', () => {
       `Töltési idő: 2${NBSP}400${NBSP}Ft/óra – a kezdettől számított 1 óra 30 perc alatt, legalább 50 kW töltési teljesítménynél`,
       `Töltési idő: 3${NBSP}600${NBSP}Ft/óra – egyébként`,
     ]);
+    expect(document.body.textContent).toContain(`Legkisebb ár töltésenként: 559${NBSP}Ft`);
     expect(screen.getByText('Ma 22:00-kor változik az ár:')).toBeTruthy();
     expect(items('Ma 22:00-kor változik az ár:')).toEqual([
       `Energia: 90${NBSP}Ft/kWh (ebből roaming díj: 8${NBSP}Ft)`,
@@ -96,11 +98,12 @@ describe('a partner’s price lines', () => {
     expect(items('From 06:00 tomorrow:')).toEqual([
       `Energy: 90${NBSP}Ft/kWh (of which roaming fee: 8${NBSP}Ft)`,
     ]);
+    expect(document.body.textContent).toContain(`Lowest price per charge: 559${NBSP}Ft`);
     const all = document.body.textContent ?? '';
     expect(all).not.toMatch(/HUF/);
     // Amounts are grouped and joined to "Ft" with no-break spaces: no "1,397" nor "150 Ft".
     expect(all).not.toMatch(/\d Ft|\d[,.]\d{3}\b/);
-    expect(all.match(/\d\u00a0Ft/g)).toHaveLength(9);
+    expect(all.match(/\d\u00a0Ft/g)).toHaveLength(10);
     expect(screen.getByTestId('partner-note').parentElement!.textContent).toContain(
       "The partner's own note:",
     );

@@ -30,8 +30,8 @@ function Lines({ components, label }: { components: PartnerPriceComponent[]; lab
 
 /**
  * The price of one connector for a charge started now (decisions 0039, 0047): every component
- * in the app's one money format, the steps the charge may reach with their conditions, when the
- * price changes next, and the partner's own note in its language; or why there is no price.
+ * in the app's one money format, the steps the charge may reach with their conditions, the
+ * partner's lowest and highest price of a charge, when the price changes next, and the partner's own note in its language; or why there is no price.
  */
 export function PartnerPriceLines({ price }: { price: PartnerPrice }) {
   const { t } = useTranslation();
@@ -52,6 +52,16 @@ export function PartnerPriceLines({ price }: { price: PartnerPrice }) {
   return (
     <>
       <Lines components={price.components} label={t('partner.price.title')} />
+      {price.minChargeFt !== undefined && (
+        <Text size="sm" mt={4}>
+          {t('partner.price.minCharge', { price: formatMoney(price.minChargeFt) })}
+        </Text>
+      )}
+      {price.maxChargeFt !== undefined && (
+        <Text size="sm" mt={4}>
+          {t('partner.price.maxCharge', { price: formatMoney(price.maxChargeFt) })}
+        </Text>
+      )}
       {change && (
         <div data-testid="partner-price-change">
           <Text size="sm" mt={4} fw={600} id={changeId}>

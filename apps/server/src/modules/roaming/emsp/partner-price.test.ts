@@ -253,7 +253,7 @@ describe('restrictions that depend on the charge: the steps, in order, with thei
     ]);
   });
 
-  it('skips reservation elements; a min/max price makes the price conditional', () => {
+  it('skips reservation elements; a min/max price is shown, with VAT and our fee', () => {
     const p = priceOf(
       tariff(
         [
@@ -263,12 +263,20 @@ describe('restrictions that depend on the charge: the steps, in order, with thei
           },
           { price_components: [energy(150)] },
         ],
-        { maxPrice: { excl_vat: 10000 } },
+        { minPrice: { excl_vat: 400, incl_vat: 508 }, maxPrice: { excl_vat: 10000 } },
       ),
       '2026-11-24T12:00:00Z',
     );
     expect(lines(p)).toEqual(['ENERGY 150']);
     expect(p.caveat).toBe('conditional');
+    expect([p.minChargeFt, p.maxChargeFt]).toEqual([508, 10000]);
+    const withFee = partnerPrice(
+      tariff([{ price_components: [energy(150)] }], { minPrice: { excl_vat: 400, incl_vat: 508 } }),
+      10,
+      'hu',
+      at('2026-11-24T12:00:00Z'),
+    );
+    expect([withFee.minChargeFt, withFee.maxChargeFt]).toEqual([559, undefined]);
   });
 });
 

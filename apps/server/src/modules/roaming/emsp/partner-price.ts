@@ -98,6 +98,11 @@ function componentsAt(
   return [...byType.values()].flat();
 }
 
+/** A tariff's min/max price as a driver pays it: incl. VAT (as sent, else excl.), plus our fee. */
+function chargeLimitFt(p: PartnerTariffDetail['minPrice'], feePercent: number) {
+  return p ? Math.round((p.incl_vat ?? p.excl_vat) * (1 + feePercent / 100)) : undefined;
+}
+
 const same = (a: PartnerPriceComponent[], b: PartnerPriceComponent[]) =>
   JSON.stringify(a) === JSON.stringify(b);
 
@@ -167,8 +172,17 @@ export function partnerPrice(
     return { caveat: 'currency', components: [], ...text };
   const clock = localClock(moment.now, moment.timeZone);
   const components = componentsAt(tariff, clock, feePercent, moment.connectorKw);
-  const limited = tariff.minPrice !== null || tariff.maxPrice !== null;
+  const minChargeFt = chargeLimitFt(tariff.minPrice, feePercent);
+  const maxChargeFt = chargeLimitFt(tariff.maxPrice, feePercent);
+  const limited = minChargeFt !== undefined || maxChargeFt !== undefined;
   const caveat = components.some((c) => c.conditional) || limited ? 'conditional' : null;
   const change = nextChange(tariff, moment, feePercent, components);
-  return { caveat, components, ...text, ...(change ? { nextChange: change } : {}) };
+  return {
+    caveat,
+    components,
+    ...(minChargeFt !== undefined ? { minChargeFt } : {}),
+    ...(maxChargeFt !== undefined ? { maxChargeFt } : {}),
+    ...text,
+    ...(change ? { nextChange: change } : {}),
+  };
 }
