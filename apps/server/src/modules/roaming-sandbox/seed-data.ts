@@ -203,7 +203,11 @@ const energy = (grossPerKwh: number): PriceComponent => ({
   step_size: 1,
 });
 
-/** The emulated CPO's tariffs as first seeded. */
+/**
+ * The emulated CPO's tariffs as first seeded. Their texts carry no prices: OCPI 2.2.1 keeps
+ * `tariff_alt_text` for what the elements cannot say (an eMSP adds its fees to the prices; the
+ * same amounts written by the partner would differ from them and from the app's format).
+ */
 export function seedTariffs(lastUpdated: string): Tariff[] {
   const base = {
     country_code: VOLTPARTNER.countryCode,
@@ -219,11 +223,11 @@ export function seedTariffs(lastUpdated: string): Tariff[] {
       tariff_alt_text: [
         {
           language: 'hu',
-          text: 'AC 22 kW: 150 Ft/kWh; 4 óra töltés után 1000 Ft/óra parkolási díj (bruttó, 27% ÁFA)',
+          text: 'Parkolási díjat a töltés kezdete után 4 órától számolunk.',
         },
         {
           language: 'en',
-          text: 'AC 22 kW: HUF 150/kWh; after 4 hours HUF 1,000/hour parking (incl. 27% VAT)',
+          text: 'A parking fee is charged from 4 hours after the start.',
         },
       ],
       elements: [
@@ -240,11 +244,11 @@ export function seedTariffs(lastUpdated: string): Tariff[] {
       tariff_alt_text: [
         {
           language: 'hu',
-          text: 'DC 50 kW: 230 Ft/kWh; 45 perc után 40 Ft/perc (bruttó, 27% ÁFA)',
+          text: 'Töltési idődíjat a töltés kezdete után 45 perctől számolunk.',
         },
         {
           language: 'en',
-          text: 'DC 50 kW: HUF 230/kWh; after 45 minutes HUF 40/minute (incl. 27% VAT)',
+          text: 'A charging-time fee is charged from 45 minutes after the start.',
         },
       ],
       elements: [
@@ -261,11 +265,11 @@ export function seedTariffs(lastUpdated: string): Tariff[] {
       tariff_alt_text: [
         {
           language: 'hu',
-          text: 'DC 150 kW: 270 Ft/kWh; 45 perc után 60 Ft/perc (bruttó, 27% ÁFA)',
+          text: 'Töltési idődíjat a töltés kezdete után 45 perctől számolunk.',
         },
         {
           language: 'en',
-          text: 'DC 150 kW: HUF 270/kWh; after 45 minutes HUF 60/minute (incl. 27% VAT)',
+          text: 'A charging-time fee is charged from 45 minutes after the start.',
         },
       ],
       elements: [

@@ -101,6 +101,31 @@ describe('a roaming partner’s site in the search results (decision 0039)', () 
     expect(ours).not.toContain('partner');
   });
 
+  it('a partner’s site at the same address as an own one has a Partner badge in its accessible name', async () => {
+    renderElementAt(
+      <ResultList
+        onOpen={() => {}}
+        items={[
+          place({ id: 1, name: 'Árkád Győr', fullAddress: '9027 Győr, Budai út 1.' }),
+          place({
+            id: 2,
+            name: 'Győr, Budai út',
+            fullAddress: '9027 Győr, Budai út 1.',
+            partnerName: 'VoltPartner Kft.',
+          }),
+        ]}
+      />,
+    );
+    await screen.findAllByTestId('location-card');
+    const partner = screen.getByRole('button', { name: /Győr, Budai út\s*Partner\b/ });
+    expect(partner.getAttribute('data-testid')).toBe('location-card');
+    expect(within(partner).getByTestId('partner-badge').textContent).toBe('Partner');
+    expect(partner.textContent).toContain('Roaming partnertöltő: VoltPartner Kft.');
+    const own = screen.getByRole('button', { name: /^Árkád Győr/ });
+    expect(within(own).queryByTestId('partner-badge')).toBeNull();
+    expect(own.textContent).not.toMatch(/partner/i);
+  });
+
   it('in English', async () => {
     await setLanguage('en');
     renderElementAt(
@@ -111,5 +136,6 @@ describe('a roaming partner’s site in the search results (decision 0039)', () 
     );
     const card = (await screen.findAllByTestId('location-card'))[0]!;
     expect(card.textContent).toContain('Roaming partner charger of VoltPartner Kft.');
+    expect(within(card).getByTestId('partner-badge').textContent).toBe('Partner');
   });
 });

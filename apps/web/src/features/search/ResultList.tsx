@@ -30,8 +30,10 @@ function ParkingPrice({ l }: { l: ResultItem }) {
 }
 
 /**
- * Location cards; a card click opens the location panel. Long lists grow 50 at a time. In the
- * parking search (kind "parking") a card shows the parking price instead of charger facts.
+ * Location cards; a card click opens the location panel. A roaming partner's site has a
+ * "Partner" badge by its name and says whose it is (decisions 0039, 0047). Long lists grow 50 at
+ * a time. In the parking search (kind "parking") a card shows the parking price instead of
+ * charger facts.
  */
 export function ResultList({
   items,
@@ -65,9 +67,23 @@ export function ResultList({
               data-testid="location-card"
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Text fw={700} component="span" size="md">
-                  {l.name}
-                </Text>
+                <Group gap={6} align="center" wrap="wrap">
+                  <Text fw={700} component="span" size="md">
+                    {l.name}
+                  </Text>
+                  {/* A partner's site beside an own one at the same address: said in text. */}
+                  {l.partnerName && (
+                    <Badge
+                      variant="filled"
+                      color="violet.8"
+                      tt="none"
+                      size="sm"
+                      data-testid="partner-badge"
+                    >
+                      {t('partner.badge')}
+                    </Badge>
+                  )}
+                </Group>
                 {l.distance != null && (
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatDistanceKm(l.distance)}

@@ -78,6 +78,9 @@ export interface PartnerTariffDetail {
   altText: NonNullable<Tariff['tariff_alt_text']>;
   minPrice: Tariff['min_price'] | null;
   maxPrice: Tariff['max_price'] | null;
+  /** When the tariff becomes / stops being valid (UTC), null if always. */
+  startDateTime: string | null;
+  endDateTime: string | null;
 }
 
 export interface PartnerLocationDetail {
@@ -93,6 +96,8 @@ export interface PartnerLocationDetail {
   lat: number;
   lng: number;
   operator: string | null;
+  /** The Location's `time_zone` as the partner sent it (IANA, e.g. Europe/Budapest). */
+  timeZone: string;
   openingTimes: Location['opening_times'] | null;
   /** EVSEs not REMOVED, with their status and connectors. */
   evses: PartnerEvseDetail[];
@@ -175,6 +180,7 @@ export async function partnerLocationDetail(
     lat: Number(l.coordinates.latitude),
     lng: Number(l.coordinates.longitude),
     operator: l.operator?.name ?? null,
+    timeZone: l.time_zone,
     openingTimes: l.opening_times ?? null,
     evses,
     tariffs: tariffRows.map(({ object }) => {
@@ -187,6 +193,8 @@ export async function partnerLocationDetail(
         altText: t.tariff_alt_text ?? [],
         minPrice: t.min_price ?? null,
         maxPrice: t.max_price ?? null,
+        startDateTime: t.start_date_time ?? null,
+        endDateTime: t.end_date_time ?? null,
       };
     }),
     lastUpdated: l.last_updated,

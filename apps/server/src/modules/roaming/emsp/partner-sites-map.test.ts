@@ -230,10 +230,19 @@ describe('a partner site on our map (decision 0039)', () => {
     expect(ac!.price).toEqual({
       caveat: 'conditional',
       text: 'Energy 127 Ft/kWh, parking 1270 Ft/h after 2 h',
+      textLanguage: 'en',
       components: [
         { type: 'ENERGY', grossFt: 140, roamingFeeFt: 13, stepSize: 1, conditional: false },
         { type: 'FLAT', grossFt: 279, roamingFeeFt: 25, stepSize: 1, conditional: false },
-        { type: 'PARKING_TIME', grossFt: 1397, roamingFeeFt: 127, stepSize: 60, conditional: true },
+        // Decision 0047: the step in words (from 2 hours after the start).
+        {
+          type: 'PARKING_TIME',
+          grossFt: 1397,
+          roamingFeeFt: 127,
+          stepSize: 60,
+          conditional: true,
+          condition: { minDurationSec: 7200 },
+        },
       ],
     });
     // Never a converted or guessed price.
