@@ -178,6 +178,8 @@ beforeAll(async () => {
     drivers[k] = await createActiveUser(db, `card-${k}@example.com`);
     cardOf[k] = await registerCard(k, `titok-${k}`);
   }
+  // No saved card and no wallet money: only a one-off card pays.
+  drivers.f = await createActiveUser(db, 'card-f@example.com');
 }, 90_000);
 
 afterAll(async () => {
@@ -379,6 +381,29 @@ describe('a one-off card (SIMPLEPAY) through the pay page', { timeout: 90_000 },
     await chargeRequestsRound(deps, later(new Date(), 120));
     expect((await requestRow(r.id)).status).toBe('TIMEOUT');
     expect(await holdOf(r)).toMatchObject({ status: 'released' });
+  });
+
+  it('a driver with neither a saved card nor wallet money: the partner’s authorization allows the held charge', async () => {
+    const start = await call(
+      'f',
+      'POST',
+      '/api/v1/roaming/start',
+      startBody('HU*VPT*E0101', 3000, { paymentMethod: 'SIMPLEPAY' }),
+    );
+    expect(start.status).toBe(200);
+    const id = start.body.data.requestId as number;
+    await onPayPage(start.body.data.paymentUrl as string);
+    await startSent(id);
+    await t.app.roamingSandbox!.chargingRound(later(new Date(), 3));
+    const started = await until('the request STARTED', async () => {
+      const r = await requestRow(id);
+      if (r.status === 'REJECTED') throw new Error(`refused: ${r.message}`);
+      return r.status === 'STARTED' ? r : null;
+    });
+    expect(started.sessionId).toBeTruthy();
+    await call('f', 'POST', '/api/v1/roaming/stop', { requestId: id });
+    await t.app.roamingSandbox!.chargingRound(later(new Date(), 3));
+    await until('the request COMPLETED', requestStatus(id, 'COMPLETED'));
   });
 
   it('a payment cancelled on the pay page ends the request; the driver may also cancel first', async () => {
