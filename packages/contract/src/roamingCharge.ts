@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { route } from './route.js';
 import { envelope } from './envelope.js';
 import { forint } from './common.js';
+import { browserFields } from './validation.js';
 
 /** Decision 0042: the states of our driver's start/stop request at a partner's charger. */
 export const roamingChargeStatusSchema = z.enum([
+  /** Decision 0050: the card hold is being authorized; nothing is sent to the partner yet. */
+  'PAYING',
   'REQUESTED',
   'ACCEPTED',
   'REJECTED',
@@ -14,14 +17,36 @@ export const roamingChargeStatusSchema = z.enum([
   'COMPLETED',
 ]);
 
-export const roamingStartBodySchema = z.object({
-  /** The partner site on our map (`locations.id`). */
-  locationId: z.number().int().positive(),
-  evseUid: z.string().min(1).max(36),
-  connectorId: z.string().min(1).max(36).optional(),
-  /** Ft held from the wallet for this charge (the bill is taken from it). */
-  amount: z.number().int().positive().max(1_000_000),
-});
+/** Decision 0050: how the hold is made — the wallet, a saved card (OneClick) or a one-off card. */
+export const roamingPaymentMethodSchema = z.enum(['WALLET', 'CARD', 'SIMPLEPAY']);
+export type RoamingPaymentMethod = z.infer<typeof roamingPaymentMethodSchema>;
+
+export const roamingStartBodySchema = z
+  .object({
+    /** The partner site on our map (`locations.id`). */
+    locationId: z.number().int().positive(),
+    evseUid: z.string().min(1).max(36),
+    connectorId: z.string().min(1).max(36).optional(),
+    /** Ft held for this charge (the bill is taken from it). */
+    amount: z.number().int().positive().max(1_000_000),
+    /** Where the hold is made (default the wallet, as before decision 0050). */
+    paymentMethod: roamingPaymentMethodSchema.default('WALLET'),
+    /** CARD: the saved card and its OneClick secret code (sent to SimplePay only, never kept). */
+    cardId: z.number().int().positive().optional(),
+    cardSecret: z.string().trim().max(32, 'invalid.cardSecret').optional(),
+    ...browserFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.paymentMethod !== 'CARD') return;
+    if (v.cardId === undefined)
+      ctx.addIssue({ code: 'custom', message: 'invalid.required', path: ['cardId'] });
+    if ((v.cardSecret ?? '').length < 4)
+      ctx.addIssue({
+        code: 'custom',
+        message: v.cardSecret ? 'invalid.cardSecret' : 'invalid.required',
+        path: ['cardSecret'],
+      });
+  });
 
 export const roamingStopBodySchema = z.object({ requestId: z.number().int().positive() });
 
@@ -36,8 +61,13 @@ export const roamingChargeSchema = z.object({
   connectorId: z.string().nullable(),
   /** The partner's message when it refused or did not answer. */
   message: z.string().nullable(),
-  /** The wallet hold of this charge. */
+  /** The hold of this charge (wallet or card, `paymentMethod`). */
   holdAmount: forint,
+  paymentMethod: roamingPaymentMethodSchema,
+  /** PAYING: the page where the card hold is authorized (SimplePay or 3-D Secure); else null. */
+  paymentUrl: z.string().nullable(),
+  /** Ended before the partner was asked because of the card payment (then `message` is ours). */
+  paymentProblem: z.enum(['NOT_COMPLETED', 'CANCELLED', 'TIMEOUT', 'NOT_STARTED']).nullable(),
   kWh: z.number().nullable(),
   /** Cost so far as the partner reports it (incl. VAT when given), in `currency`. */
   costSoFar: z.number().nullable(),
@@ -77,7 +107,8 @@ export const roamingChargeRoutes = {
   roamingStart: route({
     method: 'POST',
     path: '/api/v1/roaming/start',
-    summary: "Start a charge at a roaming partner's EVSE (wallet hold); data is the request",
+    summary:
+      "Start a charge at a roaming partner's EVSE (wallet or card hold); data is the request",
     tag,
     auth: 'user',
     owner,

@@ -29,7 +29,18 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id),
     purpose: text({
-      enum: ['wallet_topup', 'card_registration', 'charge', 'parking', 'surcharge', 'receipt'],
+      enum: [
+        'wallet_topup',
+        'card_registration',
+        'charge',
+        'parking',
+        'surcharge',
+        'receipt',
+        /** A card hold of a charge at a roaming partner's charger (causeId: the request). */
+        'roaming',
+        /** The open rest of a roaming receipt (causeId: `roaming_receipts.id`). */
+        'roaming_receipt',
+      ],
     }).notNull(),
     orderRef: text().notNull(),
     merchant: text().notNull(),

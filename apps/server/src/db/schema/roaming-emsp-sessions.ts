@@ -158,7 +158,12 @@ export const roamingEmspCdrs = pgTable(
 );
 
 export const roamingEmspChargeStates = [
-  /** Row written, wallet held, START_SESSION being sent or sent: waiting for the CommandResult. */
+  /**
+   * A card hold (saved card or one-off SimplePay, decision 0050) is being authorized: nothing is
+   * sent to the partner until SimplePay reports the hold AUTHORIZED (`resultDueAt` = the deadline).
+   */
+  'PAYING',
+  /** Row written, money held, START_SESSION being sent or sent: waiting for the CommandResult. */
   'REQUESTED',
   /** The partner's CommandResult said ACCEPTED: the charger started (no Session seen yet). */
   'ACCEPTED',
@@ -174,6 +179,9 @@ export const roamingEmspChargeStates = [
   'COMPLETED',
 ] as const;
 export type RoamingEmspChargeState = (typeof roamingEmspChargeStates)[number];
+
+/** How the driver holds the charge's amount (decision 0050; the wallet before it). */
+export const roamingEmspPaymentMethods = ['WALLET', 'CARD', 'SIMPLEPAY'] as const;
 
 /**
  * A driver of ours starting a charge at a CPO partner's EVSE through the app (decision 0042):
@@ -199,6 +207,10 @@ export const roamingEmspChargeRequests = pgTable(
     connectorId: text(),
     authorizationReference: text().notNull(),
     amount: integer().notNull(),
+    /** WALLET, CARD (saved card, OneClick) or SIMPLEPAY (one-off card on the pay page). */
+    paymentMethod: text({ enum: roamingEmspPaymentMethods }).notNull().default('WALLET'),
+    /** While PAYING: where the driver authorizes the card hold (pay page or 3-D Secure). */
+    paymentUrl: text(),
     status: text({ enum: roamingEmspChargeStates }).notNull(),
     /** Which command waits for a result: START_SESSION or STOP_SESSION. */
     pendingCommand: text(),
@@ -218,7 +230,7 @@ export const roamingEmspChargeRequests = pgTable(
     /** One live roaming charge per driver: a double tap or a race makes one. */
     uniqueIndex('roaming_emsp_charge_requests_live_key')
       .on(t.userId)
-      .where(sql`status in ('REQUESTED', 'ACCEPTED', 'STARTED', 'STOPPING')`),
+      .where(sql`status in ('PAYING', 'REQUESTED', 'ACCEPTED', 'STARTED', 'STOPPING')`),
     index('roaming_emsp_charge_requests_due_idx').on(t.resultDueAt),
   ],
 );

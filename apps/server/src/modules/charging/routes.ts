@@ -20,6 +20,7 @@ import { chargePaymentUrl } from './pay-again.js';
 import { bookingFor } from './pricing.js';
 import { markReceiptPaid, startReceiptPayment } from './receipts.js';
 import { roamingReceiptView } from '../roaming/emsp/roaming-receipt-view.js';
+import { startRoamingReceiptPayment } from '../roaming/emsp/roaming-receipt-payment.js';
 import {
   chargeHistory,
   chargerForStart,
@@ -218,9 +219,19 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
       throw err;
     }
   });
-  serve(app, apiRoutes.simplepayStart, async ({ user, params, lang }) =>
-    ok(await startReceiptPayment(deps.pay, user, params.id, lang)),
-  );
+  serve(app, apiRoutes.simplepayStart, async ({ user, params, lang }) => {
+    try {
+      return ok(await startReceiptPayment(deps.pay, user, params.id, lang));
+    } catch (err) {
+      // Decision 0050: the open rest of a roaming receipt (a bill above its card hold).
+      const roaming =
+        err instanceof ApiError && err.statusCode === 404 && user.chargeId === null
+          ? await startRoamingReceiptPayment(deps.pay, user, params.id, lang)
+          : null;
+      if (roaming !== null) return ok(roaming);
+      throw err;
+    }
+  });
   serve(app, apiRoutes.chargePayment, async ({ user, query, lang }) =>
     ok(await chargePaymentUrl(deps, user, query.chargeId, lang)),
   );

@@ -15,11 +15,12 @@ export interface SavedCardHoldInput {
   cause: string;
   causeId: number;
   /** What the payment is for (default a charge). */
-  purpose?: 'charge' | 'parking' | 'surcharge';
+  purpose?: 'charge' | 'parking' | 'surcharge' | 'roaming';
   email: string;
   billingDataId?: number | null;
   browser: Partial<Pick<BrowserInfo, 'java' | 'lang' | 'color' | 'height' | 'width' | 'tz'>>;
-  req: FastifyRequest;
+  /** The driver's request: its Accept and User-Agent headers and address go to SimplePay. */
+  req: Pick<FastifyRequest, 'headers' | 'ip'>;
   returnUrl: string;
 }
 

@@ -58,7 +58,7 @@ export async function startCardHold(
     userId: number;
     amount: number;
     cause: string;
-    purpose: 'charge' | 'parking' | 'surcharge';
+    purpose: 'charge' | 'parking' | 'surcharge' | 'roaming';
     causeId?: number;
     email: string;
     lang: Lang;

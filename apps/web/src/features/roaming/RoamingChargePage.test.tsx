@@ -83,6 +83,9 @@ const requested: RoamingCharge = {
   connectorId: '1',
   message: null,
   holdAmount: 10_000,
+  paymentMethod: 'WALLET',
+  paymentUrl: null,
+  paymentProblem: null,
   kWh: null,
   costSoFar: null,
   currency: null,
@@ -93,6 +96,7 @@ const requested: RoamingCharge = {
 };
 
 let balance = 20_000;
+let cards: { cardId: number; cardMask: string; expiry: string; defaultCard: boolean }[] = [];
 let startAnswer: () => Response;
 const starts: unknown[] = [];
 
@@ -101,6 +105,7 @@ beforeEach(() => {
   localStorage.setItem('loggedInUserToken', 'tok-3');
   resetSessionForTests();
   balance = 20_000;
+  cards = [];
   starts.length = 0;
   startAnswer = () => ok(requested);
   vi.stubGlobal(
@@ -112,6 +117,7 @@ beforeEach(() => {
       if (p === '/api/v1/wallet/wallet-balance')
         return ok({ ballance: balance, countUnpayedWallets: 0 });
       if (p === '/api/v1/roaming/current') return ok(starts.length > 0 ? requested : null);
+      if (p === '/api/v1/user/credit-cards') return ok(cards);
       if (p === '/api/v1/roaming/start') {
         starts.push(JSON.parse(String(init?.body)));
         return startAnswer();
@@ -153,7 +159,13 @@ describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () =
       await screen.findByText(hu['roamingCharge.waiting'], undefined, { timeout: 5000 }),
     ).toBeTruthy();
     expect(starts).toEqual([
-      { locationId: 77, evseUid: 'HU*VPT*E0101', connectorId: '1', amount: 10_000 },
+      {
+        locationId: 77,
+        evseUid: 'HU*VPT*E0101',
+        connectorId: '1',
+        amount: 10_000,
+        paymentMethod: 'WALLET',
+      },
     ]);
   });
 
@@ -208,5 +220,68 @@ describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () =
         messages['roaming.error.EVSE_NOT_AVAILABLE'],
       ),
     );
+  });
+
+  it('a saved card (decision 0050): its secret code is asked, the hold and card go in one call', async () => {
+    cards = [{ cardId: 9, cardMask: '4908-36xx-xxxx-0425', expiry: '2030-12', defaultCard: true }];
+    balance = 0;
+    startAnswer = () => ok({ ...requested, status: 'PAYING', paymentMethod: 'CARD' });
+    open();
+    const radio = await screen.findByRole('radio', { name: 'Mentett kártya' }, { timeout: 10_000 });
+    await waitFor(() => expect((radio as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(radio);
+    const button = screen.getByRole('button', {
+      name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(10_000)),
+    });
+    expect(screen.getByTestId('roaming-hold-text').textContent).toContain(
+      hu['roamingCharge.cardHoldExplained'].split('{{amount}}')[0]!,
+    );
+    fireEvent.click(button);
+    expect(starts).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/titkos kódja/), { target: { value: 'titok1234' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(starts).toHaveLength(1));
+    expect(starts[0]).toMatchObject({
+      amount: 10_000,
+      paymentMethod: 'CARD',
+      cardId: 9,
+      cardSecret: 'titok1234',
+    });
+  });
+
+  it('a one-off card: the browser goes to SimplePay’s page the answer names', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...globalThis.location, assign });
+    startAnswer = () =>
+      ok({
+        ...requested,
+        status: 'PAYING',
+        paymentMethod: 'SIMPLEPAY',
+        paymentUrl: 'http://pay/roaming-1',
+      });
+    open();
+    const radio = await screen.findByRole(
+      'radio',
+      { name: 'Bankkártya (SimplePay)' },
+      {
+        timeout: 10_000,
+      },
+    );
+    fireEvent.click(radio);
+    const button = screen.getByRole('button', {
+      name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(10_000)),
+    });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay/roaming-1'));
+    expect(starts).toEqual([
+      {
+        locationId: 77,
+        evseUid: 'HU*VPT*E0101',
+        connectorId: '1',
+        amount: 10_000,
+        paymentMethod: 'SIMPLEPAY',
+      },
+    ]);
   });
 });

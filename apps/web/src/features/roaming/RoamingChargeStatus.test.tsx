@@ -19,6 +19,9 @@ const base: RoamingCharge = {
   connectorId: '1',
   message: null,
   holdAmount: 5000,
+  paymentMethod: 'WALLET',
+  paymentUrl: null,
+  paymentProblem: null,
   kWh: null,
   costSoFar: null,
   currency: null,
@@ -129,5 +132,44 @@ describe('the live screen of a roaming charge', () => {
     expect(alert.textContent).toContain(
       fill(en['roamingCharge.holdReleased'], { amount: formatMoney(5000) }),
     );
+  });
+
+  it('PAYING (decision 0050): waiting for the card, a way back to the pay page and a cancel', async () => {
+    const { card, onStop } = show({
+      status: 'PAYING',
+      paymentMethod: 'SIMPLEPAY',
+      paymentUrl: 'https://pay.example/p/1',
+    });
+    expect(within(card).getByTestId('roaming-status').textContent).toBe(
+      hu['roamingCharge.status.paying'],
+    );
+    expect(within(card).getByText(hu['roamingCharge.paying'])).toBeTruthy();
+    const link = within(card).getByRole('link', { name: hu['roamingCharge.toPayment'] });
+    expect(link.getAttribute('href')).toBe('https://pay.example/p/1');
+    expect(within(card).queryByRole('button', { name: hu['roamingCharge.stop'] })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: hu['roamingCharge.cancelPayment'] }));
+    await vi.waitFor(() => expect(onStop).toHaveBeenCalledTimes(1));
+  });
+
+  it('COMPLETED on a card above the hold: the rest is open on the receipt, not taken from the wallet', () => {
+    const { card } = show({ status: 'COMPLETED', billedAmount: 6000, paymentMethod: 'CARD' });
+    const text = within(card).getByTestId('roaming-completed').textContent;
+    expect(text).toContain(fill(hu['roamingCharge.extraOpen'], { extra: formatMoney(1000) }));
+    expect(text).not.toContain(
+      fill(hu['roamingCharge.extraDebited'], { extra: formatMoney(1000) }),
+    );
+  });
+
+  it('REJECTED for the card payment: our own words, not a partner message', async () => {
+    await setLanguage('en');
+    const { card } = show({
+      status: 'REJECTED',
+      paymentMethod: 'SIMPLEPAY',
+      message: 'the driver cancelled the payment',
+      paymentProblem: 'CANCELLED',
+    });
+    const alert = within(card).getByRole('alert');
+    expect(alert.textContent).toContain(en['roamingCharge.payment.CANCELLED']);
+    expect(alert.textContent).not.toContain('partner');
   });
 });

@@ -111,6 +111,12 @@ export function RoamingChargeStatus({
         </Group>
         <Text size="sm">{where}</Text>
         <div role="status" aria-live="polite">
+          {phase.state === 'paying' && (
+            <Group gap="xs" wrap="nowrap">
+              <Loader size="sm" aria-hidden="true" />
+              <Text size="sm">{t('roamingCharge.paying')}</Text>
+            </Group>
+          )}
           {phase.state === 'waiting' && (
             <Group gap="xs" wrap="nowrap">
               <Loader size="sm" aria-hidden="true" />
@@ -126,14 +132,18 @@ export function RoamingChargeStatus({
               })}
               {money.extra > 0 &&
                 ` ${t('roamingCharge.extraDebited', { extra: formatMoney(money.extra) })}`}
+              {money.open > 0 &&
+                ` ${t('roamingCharge.extraOpen', { extra: formatMoney(money.open) })}`}
             </Text>
           )}
           {phase.holdReleased && (
             <Alert color="red" role="alert" title={t(`roamingCharge.status.${phase.state}`)}>
               <Text size="sm">
-                {c.message
-                  ? t('roamingCharge.partnerMessage', { message: c.message })
-                  : t(`roamingCharge.${phase.state}Text`)}
+                {c.paymentProblem
+                  ? t(`roamingCharge.payment.${c.paymentProblem}`)
+                  : c.message
+                    ? t('roamingCharge.partnerMessage', { message: c.message })
+                    : t(`roamingCharge.${phase.state}Text`)}
               </Text>
               <Text size="sm" mt={4} fw={700}>
                 {t('roamingCharge.holdReleased', { amount: formatMoney(c.holdAmount) })}
@@ -149,6 +159,16 @@ export function RoamingChargeStatus({
           <Alert color="red" role="alert">
             {stopError}
           </Alert>
+        )}
+        {phase.cancellable && c.paymentUrl && (
+          <Button component="a" href={c.paymentUrl}>
+            {t('roamingCharge.toPayment')}
+          </Button>
+        )}
+        {phase.cancellable && (
+          <Button color="red" variant="outline" onClick={() => void stop()} loading={stopping}>
+            {t('roamingCharge.cancelPayment')}
+          </Button>
         )}
         {phase.stoppable && (
           <Button color="red" onClick={() => setConfirm(true)} loading={stopping}>

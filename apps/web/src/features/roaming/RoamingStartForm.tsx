@@ -4,11 +4,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PartnerConnector, PartnerEvse, RoamingCharge } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, apiRoutes, callApi } from '@/shared/api';
+import { ApiError, apiRoutes, callApi, currentLang } from '@/shared/api';
 import { formatKw, formatMoney } from '@/shared/format';
 import { plugName } from '@/shared/lib/traits';
 import { PartnerPriceLines } from './PartnerPriceLines';
 import { checkHold, defaultHold, HOLD_MAX, HOLD_MIN, HOLD_STEP } from './holdAmount';
+import {
+  initialRoamingChoice,
+  RoamingPaymentFields,
+  roamingSecretProblem,
+  useReadyCards,
+  type RoamingMethodChoice,
+} from './RoamingPaymentFields';
 import { ROAMING_CURRENT_KEY } from './useRoamingCharge';
 
 export interface StartTarget {
@@ -37,10 +44,36 @@ export function startRefusal(
   return { code: null, text: first ?? t('roamingCharge.startFailed') };
 }
 
+/** 3-D Secure browser data of a saved card's payment (as our own card start sends). */
+function browserData() {
+  return {
+    lang: currentLang(),
+    java: false,
+    color: globalThis.screen?.colorDepth || 24,
+    height: globalThis.screen?.height ?? 0,
+    width: globalThis.screen?.width ?? 0,
+    tz: new Date().getTimezoneOffset(),
+  };
+}
+
+/** The start call's payment part: the method, and a saved card with its secret code. */
+function paymentBody(choice: RoamingMethodChoice, cardId: number | null) {
+  if (choice.method !== 'CARD') return { paymentMethod: choice.method };
+  return {
+    paymentMethod: 'CARD' as const,
+    cardId: cardId ?? undefined,
+    cardSecret: choice.secret.trim(),
+    ...browserData(),
+  };
+}
+
 /**
  * The start at one connector of a partner's EVSE (decision 0043): the hold chosen within the
- * limits, the wallet balance and the exact amount held shown before the call; a wallet that does
- * not cover it leads to the top-up, as our own wallet start does.
+ * limits and the exact amount held shown before the call. Decision 0050: the hold is made on
+ * the wallet (its balance shown; one that does not cover it leads to the top-up), a saved card
+ * (its secret code) or a bank card on SimplePay's page, where the browser goes next (and a
+ * saved card's 3-D Secure page, when the bank asks); the start goes to the partner once the
+ * card hold is authorized.
  */
 export function RoamingStartForm({
   target,
@@ -57,17 +90,27 @@ export function RoamingStartForm({
     staleTime: 0,
   });
   const balance = wallet.data?.ballance ?? null;
+  const cards = useReadyCards();
+  const [choice, setChoice] = useState<RoamingMethodChoice>(initialRoamingChoice);
+  const [secretError, setSecretError] = useState<string | null>(null);
+  const byWallet = choice.method === 'WALLET';
   const [typed, setTyped] = useState<number | string | null>(null);
-  const amount = typed ?? defaultHold(balance);
-  const check = checkHold(amount, wallet.isPending ? null : balance);
+  const amount = typed ?? (byWallet ? defaultHold(balance) : defaultHold(null));
+  const check = checkHold(amount, !byWallet || wallet.isPending ? null : balance);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ text: string; code: string | null } | null>(null);
   const { evse, connector } = target;
   const lowWallet =
-    (!check.ok && check.reason === 'wallet') || refusal?.code === 'WALLET_NOT_ENOUGH';
+    byWallet && ((!check.ok && check.reason === 'wallet') || refusal?.code === 'WALLET_NOT_ENOUGH');
+  const waitsForMethods = byWallet ? wallet.isPending : choice.method === 'CARD' && cards.pending;
 
   async function start() {
-    if (!check.ok || busy || wallet.isPending) return;
+    if (!check.ok || busy || waitsForMethods) return;
+    const problem = roamingSecretProblem(choice);
+    if (problem) {
+      setSecretError(t(problem));
+      return;
+    }
     setBusy(true);
     setRefusal(null);
     try {
@@ -77,11 +120,17 @@ export function RoamingStartForm({
           evseUid: evse.uid,
           connectorId: connector.id,
           amount: check.amount,
+          ...paymentBody(choice, choice.cardId ?? cards.defaultCard),
         },
         inlineErrors: true,
       });
       client.setQueryData(ROAMING_CURRENT_KEY, charge);
       void client.invalidateQueries({ queryKey: ['wallet'] });
+      if (charge.status === 'PAYING' && charge.paymentUrl) {
+        // SimplePay's page (or the bank's 3-D Secure page); it comes back to the live screen.
+        globalThis.location.assign(charge.paymentUrl);
+        return;
+      }
       onStarted(charge);
     } catch (e) {
       setRefusal(startRefusal(e, t));
@@ -113,11 +162,24 @@ export function RoamingStartForm({
           {connector.currentType} · {formatKw(connector.powerKw)}
         </Text>
         <PartnerPriceLines price={connector.price} />
-        <Text size="sm" data-testid="roaming-balance">
-          {t('roamingCharge.balance', {
-            balance: balance === null ? '–' : formatMoney(balance),
-          })}
-        </Text>
+        <RoamingPaymentFields
+          balance={balance}
+          cards={cards}
+          value={choice}
+          onChange={(next) => {
+            setChoice(next);
+            setSecretError(null);
+            setRefusal(null);
+          }}
+          secretError={secretError}
+        />
+        {byWallet && (
+          <Text size="sm" data-testid="roaming-balance">
+            {t('roamingCharge.balance', {
+              balance: balance === null ? '–' : formatMoney(balance),
+            })}
+          </Text>
+        )}
         <NumberInput
           label={t('roamingCharge.amount')}
           description={t('roamingCharge.amountHint', {
@@ -140,7 +202,7 @@ export function RoamingStartForm({
         />
         {check.ok && (
           <Text size="sm" data-testid="roaming-hold-text">
-            {t('roamingCharge.holdExplained', {
+            {t(byWallet ? 'roamingCharge.holdExplained' : 'roamingCharge.cardHoldExplained', {
               amount: formatMoney(check.amount),
               partner: target.partnerName,
             })}
@@ -166,8 +228,8 @@ export function RoamingStartForm({
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           onClick={() => void start()}
           loading={busy}
-          // The balance is shown before the start can be tapped.
-          disabled={!check.ok || wallet.isPending}
+          // The balance (or the saved cards) is shown before the start can be tapped.
+          disabled={!check.ok || waitsForMethods}
         >
           {check.ok
             ? t('roamingCharge.startWithHold', { amount: formatMoney(check.amount) })

@@ -4,6 +4,7 @@ export type RoamingStatus = RoamingCharge['status'];
 
 /** While the charge is one of these, the screen polls and the top bar shows it (decision 0042). */
 export const LIVE_STATUSES: readonly RoamingStatus[] = [
+  'PAYING',
   'REQUESTED',
   'ACCEPTED',
   'STARTED',
@@ -18,17 +19,32 @@ export const LIVE_POLL_MS = 3_000;
 /** What the screen shows for a state: which words and which parts. */
 export interface RoamingPhase {
   /** `roamingCharge.status.<state>` */
-  state: 'waiting' | 'charging' | 'stopping' | 'completed' | 'rejected' | 'timeout';
+  state: 'paying' | 'waiting' | 'charging' | 'stopping' | 'completed' | 'rejected' | 'timeout';
   color: 'blue' | 'green' | 'orange' | 'red' | 'gray';
   /** The meter (kWh, price so far) is shown. */
   meter: boolean;
   stoppable: boolean;
+  /** The card payment may still be cancelled (PAYING, decision 0050). */
+  cancellable: boolean;
   /** The hold was given back in full (the partner never charged). */
   holdReleased: boolean;
 }
 
 export function roamingPhase(s: RoamingStatus): RoamingPhase {
+  const base = roamingPhaseOf(s);
+  return { ...base, cancellable: s === 'PAYING' };
+}
+
+function roamingPhaseOf(s: RoamingStatus): Omit<RoamingPhase, 'cancellable'> {
   switch (s) {
+    case 'PAYING':
+      return {
+        state: 'paying',
+        color: 'blue',
+        meter: false,
+        stoppable: false,
+        holdReleased: false,
+      };
     case 'REQUESTED':
     case 'ACCEPTED':
       return {
@@ -76,14 +92,21 @@ export function roamingPhase(s: RoamingStatus): RoamingPhase {
 }
 
 /**
- * The money at the end: what was billed, what of the hold went back, and what the wallet paid
- * on top when the bill was larger than the hold (billRoamingCdr debits the rest).
+ * The money at the end: what was billed, what of the hold went back, and what lay above the
+ * hold — the wallet paid it (a wallet hold: billRoamingCdr debits the rest), or it is open on
+ * the receipt to pay by card (a card hold, decision 0050, as our own card charges).
  */
-export function settlement(c: Pick<RoamingCharge, 'holdAmount' | 'billedAmount'>) {
+export function settlement(
+  c: Pick<RoamingCharge, 'holdAmount' | 'billedAmount'> &
+    Partial<Pick<RoamingCharge, 'paymentMethod'>>,
+) {
   const billed = c.billedAmount ?? 0;
+  const extra = Math.max(0, billed - c.holdAmount);
+  const byCard = c.paymentMethod === 'CARD' || c.paymentMethod === 'SIMPLEPAY';
   return {
     billed,
     released: Math.max(0, c.holdAmount - billed),
-    extra: Math.max(0, billed - c.holdAmount),
+    extra: byCard ? 0 : extra,
+    open: byCard ? extra : 0,
   };
 }

@@ -13,6 +13,7 @@ export type ChargeRequestRow = typeof R.$inferSelect;
 
 /** States of a request still running: the driver's one live roaming charge. */
 export const liveStates: RoamingEmspChargeState[] = [
+  'PAYING',
   'REQUESTED',
   'ACCEPTED',
   'STARTED',
@@ -48,7 +49,7 @@ export async function liveRequestOf(db: DbOrTx, userId: number): Promise<ChargeR
 
 /**
  * Ends a request that did not start (REJECTED / TIMEOUT) if it is still in one of `from`, keeping
- * the partner's message, and gives the wallet hold back. The conditional update makes a late
+ * the partner's message, and gives the hold back (a card hold: finished with 0 at SimplePay). The conditional update makes a late
  * result, a replay or a second replica do nothing; the release acts once per hold, and a release
  * that failed is done again by the request loop (`releaseEndedHolds`).
  */

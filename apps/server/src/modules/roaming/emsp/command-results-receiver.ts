@@ -4,7 +4,6 @@ import { commandResult } from '@voltpark/contract/ocpi/commands';
 import { ocpiStatus } from '@voltpark/contract/ocpi/envelope';
 import { roamingEmspChargeRequests as R } from '../../../db/schema/index.js';
 import { createGateway } from '../../payments/gateway.js';
-import type { PaymentDeps } from '../../payments/payments.js';
 import { requirePartner } from '../auth.js';
 import type { OcpiModuleContext } from '../context.js';
 import { ocpiDone } from '../envelope.js';
@@ -13,6 +12,7 @@ import type { OcpiModuleEntry } from '../registry.js';
 import { endRequest } from './charge-requests-store.js';
 import { startChargeRequestsLoop } from './charge-requests-loop.js';
 import { problems } from './receiver-common.js';
+import type { PartnerChargeDeps } from './send-start-session.js';
 import { backToStarted } from './stop-partner-charge.js';
 
 const route = { config: { ocpiModule: 'commands' } };
@@ -30,10 +30,12 @@ export const commandResultsReceiverModule: OcpiModuleEntry = {
   role: 'SENDER',
   path: 'emsp/commands',
   register(scope: FastifyInstance, ctx: OcpiModuleContext) {
-    const deps: PaymentDeps = {
+    const deps: PartnerChargeDeps = {
       db: ctx.db,
       config: ctx.config,
       gateway: createGateway(scope, ctx.config),
+      // The loop sends START_SESSION once a card hold is authorized (decision 0050).
+      client: ctx.client,
     };
     let loop: ReturnType<typeof startChargeRequestsLoop> | null = null;
     scope.addHook('onListen', async () => {

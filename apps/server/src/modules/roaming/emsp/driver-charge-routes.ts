@@ -8,7 +8,11 @@ import { createGateway } from '../../payments/gateway.js';
 import { InsufficientFundsError } from '../../payments/ledger.js';
 import { PartnerChargeError } from './charge-requests-store.js';
 import { currentRoamingCharge, roamingChargeView } from './driver-charge-view.js';
-import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import {
+  startPartnerCharge,
+  type PartnerChargeDeps,
+  type PartnerChargePayment,
+} from './start-partner-charge.js';
 import { roamingHistory } from './roaming-receipts.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
 
@@ -36,9 +40,33 @@ export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }
       onLogError: (err) => app.log.error({ err }, 'OCPI call log failed'),
     },
   };
-  serve(app, apiRoutes.roamingStart, async ({ user, body }) => {
+  serve(app, apiRoutes.roamingStart, async ({ user, body, req, lang }) => {
+    const payment: PartnerChargePayment =
+      body.paymentMethod === 'CARD'
+        ? {
+            method: 'CARD',
+            cardId: body.cardId!,
+            cardSecret: body.cardSecret!,
+            browser: {
+              java: body.java,
+              lang: body.lang,
+              color: body.color,
+              height: body.height,
+              width: body.width,
+              tz: body.tz,
+            },
+          }
+        : { method: body.paymentMethod };
     try {
-      return ok(await roamingChargeView(db, await startPartnerCharge(deps, user.id, body), fee));
+      const row = await startPartnerCharge(deps, user.id, {
+        locationId: body.locationId,
+        evseUid: body.evseUid,
+        connectorId: body.connectorId,
+        amount: body.amount,
+        payment,
+        payer: { email: user.email, lang, req },
+      });
+      return ok(await roamingChargeView(db, row, fee));
     } catch (err) {
       throw apiErrorOf(err);
     }

@@ -10,6 +10,7 @@ import {
   roamingPartners as P,
 } from '../../../db/schema/index.js';
 import { liveStates, syncChargeRequests, type ChargeRequestRow } from './charge-requests-store.js';
+import { paymentProblemOf } from './roaming-card-hold.js';
 
 /** How long an ended request still shows as the driver's current one (its outcome). */
 const ENDED_SHOWN_MINUTES = 10;
@@ -75,6 +76,9 @@ export async function roamingChargeView(
     connectorId: row.connectorId,
     message: row.message,
     holdAmount: row.amount,
+    paymentMethod: row.paymentMethod,
+    paymentUrl: row.status === 'PAYING' ? row.paymentUrl : null,
+    paymentProblem: paymentProblemOf(row.message),
     kWh: session?.kwh ?? null,
     costSoFar: session?.cost ?? null,
     currency: session?.currency ?? null,

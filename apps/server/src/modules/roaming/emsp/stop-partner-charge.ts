@@ -2,10 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { roamingEmspChargeRequests as R, roamingPartners as P } from '../../../db/schema/index.js';
 import {
+  endRequest,
   PartnerChargeError,
   syncChargeRequests,
   type ChargeRequestRow,
 } from './charge-requests-store.js';
+import { paymentEndMessages } from './roaming-card-hold.js';
 import { responseUrl, sendCommand } from './send-command.js';
 import { newResultKey, provisionalWaitS, type PartnerChargeDeps } from './start-partner-charge.js';
 
@@ -26,7 +28,9 @@ async function backToStarted(deps: { db: Db }, id: number, key: string, message:
 /**
  * Our driver stops their charge at a partner's EVSE: STOP_SESSION with the partner's session id.
  * Only the driver's own request (another user's is not found). A second tap while stopping
- * changes nothing; a refusal or no result in time leaves the charge running (STARTED).
+ * changes nothing; a refusal or no result in time leaves the charge running (STARTED). A request
+ * still waiting for its card hold (PAYING, decision 0050) is cancelled: it ends REJECTED before
+ * anything went to the partner, and the hold is released (now, or when SimplePay authorizes it).
  */
 export async function stopPartnerCharge(
   deps: PartnerChargeDeps,
@@ -41,6 +45,13 @@ export async function stopPartnerCharge(
     .where(and(eq(R.id, requestId), eq(R.userId, userId)));
   if (!row) throw new PartnerChargeError('NOT_FOUND');
   if (row.status === 'STOPPING') return row;
+  if (row.status === 'PAYING') {
+    await endRequest(deps, row.id, ['PAYING'], 'REJECTED', paymentEndMessages.CANCELLED);
+    const [now] = await db.select().from(R).where(eq(R.id, row.id));
+    if (now!.status === 'REJECTED') return now!;
+    // Authorized meanwhile: the start has gone out; it is stopped like any other.
+    throw new PartnerChargeError('NOT_STOPPABLE');
+  }
   if (row.status !== 'STARTED' || !row.sessionId) throw new PartnerChargeError('NOT_STOPPABLE');
   const key = newResultKey();
   const [claimed] = await db
