@@ -71,4 +71,16 @@ describe('configuration', () => {
     expect(loadConfig(production).sandboxAutoCar).toBe(false);
     expect(() => loadConfig({ ...production, SANDBOX_AUTO_CAR: '1' })).toThrow(/SANDBOX_AUTO_CAR/);
   });
+
+  it('keeps the OCPI call log two years unless told how many days', () => {
+    expect(loadConfig({}).roaming.callLogRetentionDays).toBe(730);
+    expect(
+      loadConfig({ ROAMING_CALL_LOG_RETENTION_DAYS: '3650' }).roaming.callLogRetentionDays,
+    ).toBe(3650);
+    for (const bad of ['0', '-5', '1.5', 'forever']) {
+      expect(() => loadConfig({ ROAMING_CALL_LOG_RETENTION_DAYS: bad }), bad).toThrow(
+        /ROAMING_CALL_LOG_RETENTION_DAYS/,
+      );
+    }
+  });
 });

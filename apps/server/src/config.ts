@@ -92,6 +92,8 @@ const envSchema = z.object({
   ROAMING_COMMAND_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(30),
   ROAMING_PULL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   ROAMING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** Days the OCPI call log is kept (decision 0046): two years for disputes. */
+  ROAMING_CALL_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 /** Who we are on OCPI (our credentials' roles) and how long a partner may take to answer. */
@@ -119,6 +121,11 @@ export interface RoamingConfig {
    * for a partner's charger (decision 0039) and on a partner's CDR the driver pays (0040).
    */
   feePercent: number;
+  /**
+   * Days every OCPI call in and out is kept in the call log (ROAMING_CALL_LOG_RETENTION_DAYS,
+   * default 730), then deleted by the retention sweep (decision 0046).
+   */
+  callLogRetentionDays: number;
 }
 
 /** The invoicing provider (Számlázz.hu Számla Agent) and the seller printed on invoices. */
@@ -355,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxMeterSec: e.ROAMING_SANDBOX_METER_SEC ?? 15,
       pullMinutes: e.ROAMING_PULL_MINUTES,
       feePercent: e.ROAMING_FEE_PERCENT,
+      callLogRetentionDays: e.ROAMING_CALL_LOG_RETENTION_DAYS,
     },
   };
   config.sandboxAutoCar = config.gates.simulateGates && e.SANDBOX_AUTO_CAR !== '0';

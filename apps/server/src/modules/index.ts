@@ -32,6 +32,7 @@ import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.j
 import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
 import { registerCommandBackground } from './roaming/cpo/commands-background.js';
 import { registerObjectPushes } from './roaming/cpo/object-pushes.js';
+import { registerRoamingRetention } from './roaming/retention-loop.js';
 
 export interface ModuleDeps {
   config: Config;
@@ -86,4 +87,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerRoamingSessions(app, deps);
   // Our Locations and Tariffs pushed to eMSP partners on change.
   registerObjectPushes(app, deps);
+  // Old call log entries and finished outbox rows deleted (decision 0046).
+  registerRoamingRetention(app, deps);
 }

@@ -27,3 +27,4 @@ export * from './roaming-partner-locations.js';
 export * from './roaming-emsp-sessions.js';
 export * from './roaming-cpo-pushes.js';
 export * from './roaming-receipts.js';
+export * from './roaming-removed-evses.js';

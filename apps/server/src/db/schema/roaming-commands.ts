@@ -94,5 +94,7 @@ export const roamingCommands = pgTable(
     index('roaming_commands_post_idx')
       .on(t.nextAttemptAt)
       .where(sql`result is not null and posted_at is null and post_abandoned_at is null`),
+    // The retention sweep (decision 0046) looks at old rows only.
+    index('roaming_commands_created_idx').on(t.createdAt),
   ],
 );

@@ -55,6 +55,8 @@ export const roamingObjectPushes = pgTable(
     index('roaming_object_pushes_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null and ${t.droppedAt} is null`),
+    // The retention sweep (decision 0046) looks at old rows only.
+    index('roaming_object_pushes_created_idx').on(t.createdAt),
   ],
 );
 
@@ -86,5 +88,8 @@ export const roamingAuthorizations = pgTable(
     error: text(),
     createdAt: ts().notNull().defaultNow(),
   },
-  (t) => [index('roaming_authorizations_tag_idx').on(t.idTagKey, t.chargePointId, t.createdAt)],
+  (t) => [
+    index('roaming_authorizations_tag_idx').on(t.idTagKey, t.chargePointId, t.createdAt),
+    index('roaming_authorizations_created_idx').on(t.createdAt),
+  ],
 );

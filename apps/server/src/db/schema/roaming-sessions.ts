@@ -128,5 +128,7 @@ export const roamingPushes = pgTable(
     index('roaming_pushes_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null and ${t.droppedAt} is null`),
+    // The retention sweep (decision 0046) looks at old rows only.
+    index('roaming_pushes_created_idx').on(t.createdAt),
   ],
 );

@@ -95,5 +95,7 @@ export const ocpiCallLog = pgTable(
   (t) => [
     index('ocpi_call_log_partner_idx').on(t.partnerId, t.createdAt),
     index('ocpi_call_log_correlation_idx').on(t.correlationId),
+    // The retention sweep (decision 0046) deletes the oldest calls.
+    index('ocpi_call_log_created_idx').on(t.createdAt),
   ],
 );

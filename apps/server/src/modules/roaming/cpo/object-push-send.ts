@@ -1,9 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { ocpiStatus, ocpiStatusClass } from '@voltpark/contract/ocpi/envelope';
 import type { Evse, Location } from '@voltpark/contract/ocpi/locations';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { chargePoints, chargers, chargingTariffs } from '../../../db/schema/index.js';
+import {
+  chargePoints,
+  chargers,
+  chargingTariffs,
+  roamingRemovedEvses,
+} from '../../../db/schema/index.js';
 import { ocpiCall, type OcpiAnswer, type OcpiClientDeps } from '../client.js';
 import { evseUid, locationId, tariffId, type OcpiParty } from '../model/ids.js';
 import { locationObject, type LocationView } from '../model/locations.js';
@@ -51,14 +56,24 @@ const locationPut = (base: string, party: OcpiParty, l: Location): Request => ({
   body: l,
 });
 
-/** The charger's location id, or null when the charger is gone. */
+/**
+ * The charger's location id; for a charger that is gone, the location it was last removed from
+ * (its EVSE is served there as REMOVED for a while); null when there is none.
+ */
 async function locationOfCharger(db: Db, chargerId: number): Promise<number | null> {
   const [row] = await db
     .select({ locationId: chargePoints.locationId })
     .from(chargers)
     .innerJoin(chargePoints, eq(chargePoints.id, chargers.chargePointId))
     .where(eq(chargers.id, chargerId));
-  return row?.locationId ?? null;
+  if (row) return row.locationId;
+  const [gone] = await db
+    .select({ locationId: roamingRemovedEvses.locationId })
+    .from(roamingRemovedEvses)
+    .where(eq(roamingRemovedEvses.chargerId, chargerId))
+    .orderBy(desc(roamingRemovedEvses.removedAt))
+    .limit(1);
+  return gone?.locationId ?? null;
 }
 
 /**

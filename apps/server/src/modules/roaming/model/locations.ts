@@ -5,6 +5,7 @@ import { chargePoints, chargers, chargingTariffs } from '../../../db/schema/inde
 import type { AppChargerStatus } from '../../ocpp/status.js';
 import { connectorTechnics } from './connector.js';
 import { alpha3, dbId, evseUid, locationId, ocpiTime, tariffId, type OcpiParty } from './ids.js';
+import { EVSE_CAPABILITIES, removedEvsesOf, removedListedSince } from './removed-evses.js';
 import { ocpiStatus } from './status.js';
 
 export interface LocationView {
@@ -13,7 +14,8 @@ export interface LocationView {
   operator: { name: string; website?: string };
   /**
    * Open data (AFIR) shows what a driver can use now: removed EVSEs and locations left without
-   * any are left out. OCPI partners get REMOVED EVSEs, as the Locations module requires.
+   * any are left out. OCPI partners get REMOVED EVSEs, as the Locations module requires, for
+   * REMOVED_EVSE_LISTED_DAYS after their removal (a location without any other EVSE too).
    */
   omitRemoved: boolean;
 }
@@ -49,6 +51,7 @@ interface LocationRow extends Record<string, unknown> {
   lat: number;
   lng: number;
   active: boolean;
+  updated_at: Date | string;
   last_updated: Date | string;
   total: number | string;
 }
@@ -57,18 +60,53 @@ const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 const coordinate = (n: number) => n.toFixed(6);
 
 /**
+ * The EVSE change times per site, for the open data: sites where a usable charger stands.
+ */
+const usableSites = (id: number | undefined) => sql`
+  per_site as (
+    select cp.location_id as id, max(greatest(c.updated_at, c.status_changed_at)) as changed
+    from chargers c join charge_points cp on cp.id = c.charge_point_id
+    ${id !== undefined ? sql`where cp.location_id = ${id}` : sql``}
+    group by cp.location_id
+    having bool_or(c.active)
+  )`;
+
+/**
+ * The EVSE change times per site, for partners: sites with an EVSE that is usable or was removed
+ * since `since` (taken out: the later change of the charger and of its site; deleted or moved
+ * away: its removal, see roaming_removed_evses).
+ */
+const partnerSites = (id: number | undefined, since: Date) => sql`
+  evse_times as (
+    select cp.location_id as id, greatest(c.updated_at, c.status_changed_at) as changed,
+      (c.active and l.active)
+        or greatest(c.updated_at, l.updated_at) >= ${since.toISOString()}::timestamptz as listed
+    from chargers c join charge_points cp on cp.id = c.charge_point_id
+      join locations l on l.id = cp.location_id
+    ${id !== undefined ? sql`where cp.location_id = ${id}` : sql``}
+    union all
+    select r.location_id, r.removed_at, r.removed_at >= ${since.toISOString()}::timestamptz
+    from roaming_removed_evses r
+    ${id !== undefined ? sql`where r.location_id = ${id}` : sql``}
+  ),
+  per_site as (
+    select id, max(changed) as changed from evse_times group by id having bool_or(listed)
+  )`;
+
+/**
  * A page of our charging locations as OCPI Locations: one query for the page (with the total)
- * and one for the chargers of its locations, whatever the page size. A location is a roaming
- * location when chargers stand there; parking-only sites are not. Its last_updated is the latest
- * change of the site, of its chargers or of their statuses (deletions move the site's own time,
- * see the roaming_change_times migration).
+ * and one for the chargers of its locations (and one for their removed EVSEs, for partners),
+ * whatever the page size. A location is a roaming location when chargers stand there (or, for
+ * partners, stood there until lately); parking-only sites are not. Its last_updated is the
+ * latest change of the site, of its chargers or of their statuses (deletions move the site's own
+ * time, see the roaming_change_times migration, and are removals).
  */
 export async function locationPage(
   db: Db,
   view: LocationView,
   f: LocationFilter,
 ): Promise<Page<Location>> {
-  const usable = view.omitRemoved ? sql`and bool_or(c.active)` : sql``;
+  const since = removedListedSince();
   const where = sql.join(
     [
       sql`true`,
@@ -83,16 +121,10 @@ export async function locationPage(
     ].filter((s) => s !== undefined),
     sql` and `,
   );
-  // Chargers are grouped per site first (two narrow tables), the site's own row is joined by
-  // key, and only the page's rows are widened: the cost is one pass over the chargers.
+  // Chargers are grouped per site first (narrow tables), the site's own row is joined by key,
+  // and only the page's rows are widened: the cost is one pass over the chargers.
   const result = await db.execute(sql`
-    with per_site as (
-      select cp.location_id as id, max(greatest(c.updated_at, c.status_changed_at)) as changed
-      from chargers c join charge_points cp on cp.id = c.charge_point_id
-      ${f.id !== undefined ? sql`where cp.location_id = ${f.id}` : sql``}
-      group by cp.location_id
-      having true ${usable}
-    ),
+    with ${view.omitRemoved ? usableSites(f.id) : partnerSites(f.id, since)},
     page as (
       select l.id, greatest(l.updated_at, r.changed) as last_updated, count(*) over () as total
       from per_site r join locations l on l.id = r.id
@@ -101,7 +133,7 @@ export async function locationPage(
       limit ${f.limit} offset ${f.offset}
     )
     select l.id, l.name, l.country_code, l.zip_code, l.city, l.street, l.address_type,
-      l.house_number, l.lat, l.lng, l.active, page.last_updated, page.total
+      l.house_number, l.lat, l.lng, l.active, l.updated_at, page.last_updated, page.total
     from page join locations l on l.id = page.id
     order by l.id`);
   const rows = (result as unknown as { rows: LocationRow[] }).rows;
@@ -113,7 +145,8 @@ export async function locationPage(
   const evses = await evsesOf(
     db,
     view,
-    rows.map((r) => ({ id: r.id, active: r.active })),
+    rows.map((r) => ({ id: r.id, active: r.active, updatedAt: date(r.updated_at) })),
+    since,
   );
   const items = rows.map((r): Location => {
     const own = evses.get(r.id) ?? [];
@@ -137,15 +170,20 @@ export async function locationPage(
   return { items, total };
 }
 
-/** The EVSEs (one per charger, i.e. OCPP connector) of the given locations, in one query. */
+/**
+ * The EVSEs (one per charger, i.e. OCPP connector) of the given locations, in one query; for
+ * partners with those removed since `since` (REMOVED), from the chargers and from the EVSEs
+ * that left the location (one more query), in charger order.
+ */
 async function evsesOf(
   db: Db,
   view: LocationView,
-  locations: { id: number; active: boolean }[],
+  locations: { id: number; active: boolean; updatedAt: Date }[],
+  since: Date,
 ): Promise<Map<number, Evse[]>> {
   const out = new Map<number, Evse[]>();
   if (locations.length === 0) return out;
-  const siteActive = new Map(locations.map((l) => [l.id, l.active]));
+  const sites = new Map(locations.map((l) => [l.id, l]));
   const rows = await db
     .select({
       id: chargers.id,
@@ -166,11 +204,14 @@ async function evsesOf(
     .from(chargers)
     .innerJoin(chargePoints, sql`${chargePoints.id} = ${chargers.chargePointId}`)
     .leftJoin(chargingTariffs, sql`${chargingTariffs.id} = ${chargers.tariffId}`)
-    .where(inArray(chargePoints.locationId, [...siteActive.keys()]))
+    .where(inArray(chargePoints.locationId, [...sites.keys()]))
     .orderBy(asc(chargers.id));
+  const listed: { locationId: number; chargerId: number; evse: Evse }[] = [];
   for (const c of rows) {
-    const removed = !c.active || !siteActive.get(c.locationId);
-    if (removed && view.omitRemoved) continue;
+    const site = sites.get(c.locationId)!;
+    const removed = !c.active || !site.active;
+    const removedAt = c.updatedAt > site.updatedAt ? c.updatedAt : site.updatedAt;
+    if (removed && (view.omitRemoved || removedAt < since)) continue;
     const uid = evseUid(view.party, c.id);
     const changed = c.updatedAt > c.statusChangedAt ? c.updatedAt : c.statusChangedAt;
     const evse: Evse = {
@@ -182,7 +223,7 @@ async function evsesOf(
         chargePointDisabled: c.disabled,
         canStartNewChargeWhileInFinishingState: c.finishingStartable,
       }),
-      capabilities: ['REMOTE_START_STOP_CAPABLE', 'RFID_READER'],
+      capabilities: EVSE_CAPABILITIES,
       connectors: [
         {
           id: '1',
@@ -194,9 +235,19 @@ async function evsesOf(
       physical_reference: c.shortName.slice(0, 16),
       last_updated: ocpiTime(changed),
     };
-    const list = out.get(c.locationId);
+    listed.push({ locationId: c.locationId, chargerId: c.id, evse });
+  }
+  if (!view.omitRemoved) {
+    // A charger back at a location it had left is served from its own row.
+    const here = new Set(rows.map((c) => `${c.locationId}/${c.id}`));
+    const gone = await removedEvsesOf(db, view.party, [...sites.keys()], since);
+    listed.push(...gone.filter((g) => !here.has(`${g.locationId}/${g.chargerId}`)));
+    listed.sort((x, y) => x.chargerId - y.chargerId);
+  }
+  for (const { locationId: site, evse } of listed) {
+    const list = out.get(site);
     if (list) list.push(evse);
-    else out.set(c.locationId, [evse]);
+    else out.set(site, [evse]);
   }
   return out;
 }

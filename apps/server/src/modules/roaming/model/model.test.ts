@@ -7,6 +7,7 @@ import type { Database } from '../../../db/client.js';
 import { chargingTariffs } from '../../../db/schema/index.js';
 import { chargerIdOfEvseUid, evseUid } from './ids.js';
 import { locationObject, locationPage, type LocationView } from './locations.js';
+import { REMOVED_EVSE_LISTED_DAYS } from './removed-evses.js';
 import { ocpiStatus } from './status.js';
 import { ocpiTariff, tariffPage } from './tariffs.js';
 import { rows, seedLocation, seedTariffs, setStatus } from './test-seed.js';
@@ -147,7 +148,7 @@ describe('our locations as OCPI Locations', () => {
     expect(after.evses![0]!.connectors[0]!.last_updated).toBe(PAST);
   });
 
-  it('a charger taken out is REMOVED for partners and gone from open data; a deleted one is gone and its site shows the change', async () => {
+  it('a charger taken out or deleted is REMOVED for partners and gone from open data; its site shows the change', async () => {
     const { locationId, chargerIds } = await seedLocation(database.db, 'Shrinking site', [
       { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
       { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
@@ -174,12 +175,130 @@ describe('our locations as OCPI Locations', () => {
     expect(later.evses!.map((e) => e.uid)).toEqual([evseUid(party, chargerIds[2]!)]);
     expect(later.last_updated > PAST).toBe(true);
 
+    const deleted = (await one(cpoView, locationId))!.evses![1]!;
+    expect(deleted).toMatchObject({
+      uid: evseUid(party, chargerIds[1]!),
+      status: 'REMOVED',
+      physical_reference: 'C2',
+      connectors: [{ id: '1', standard: 'IEC_62196_T2', max_electric_power: 22000 }],
+    });
+    expect(deleted.connectors[0]!.tariff_ids).toBeUndefined();
+    expect(deleted.last_updated > PAST).toBe(true);
+
     await database.db.execute(sql`update chargers set active = false where id = ${chargerIds[2]}`);
     expect(await one(openView, locationId)).toBeUndefined();
-    expect((await one(cpoView, locationId))!.evses!.map((e) => e.status)).toEqual([
-      'REMOVED',
-      'REMOVED',
+    const cpo2 = (await one(cpoView, locationId))!;
+    expect(locationSchema.parse(cpo2)).toEqual(cpo2);
+    expect(cpo2.evses!.map((e) => [e.uid, e.status])).toEqual(
+      chargerIds.map((id) => [evseUid(party, id), 'REMOVED']),
+    );
+  });
+
+  it('a site whose charge points are all deleted is still served to partners, every EVSE REMOVED, and a date_from read finds it', async () => {
+    const { locationId, chargerIds } = await seedLocation(database.db, 'Emptied site', [
+      { outlet: 'CCS', current: 'DC', powerKw: 150, tariffId: tariffs.paid },
+      { outlet: 'TYPE2', current: 'AC', powerKw: 11, tariffId: tariffs.paid },
     ]);
+    await age(locationId);
+    const before = new Date();
+    await database.db.execute(sql`delete from charge_points where location_id = ${locationId}`);
+
+    expect(await one(openView, locationId)).toBeUndefined();
+    const loc = (await one(cpoView, locationId))!;
+    expect(locationSchema.parse(loc)).toEqual(loc);
+    expect(loc.evses!.map((e) => [e.uid, e.status, e.connectors[0]!.power_type])).toEqual([
+      [evseUid(party, chargerIds[0]!), 'REMOVED', 'DC'],
+      [evseUid(party, chargerIds[1]!), 'REMOVED', 'AC_3_PHASE'],
+    ]);
+    expect(
+      await locationObject(database.db, cpoView, {
+        locationId: String(locationId),
+        evseUid: evseUid(party, chargerIds[0]!),
+      }),
+    ).toMatchObject({ status: 'REMOVED' });
+
+    const since = async (from: Date) =>
+      (await locationPage(database.db, cpoView, { offset: 0, limit: 500, dateFrom: from })).items
+        .filter((l) => l.id === String(locationId))
+        .map((l) => l.evses!.map((e) => e.status));
+    expect(await since(before)).toEqual([['REMOVED', 'REMOVED']]);
+    expect(await since(new Date(Date.now() + 60_000))).toEqual([]);
+  });
+
+  it('a charger moved to another site is REMOVED at the old one; moved back, it is itself again', async () => {
+    const from = await seedLocation(database.db, 'Moved from', [
+      { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
+      { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
+    ]);
+    const to = await seedLocation(database.db, 'Moved to', []);
+    const moved = from.chargerIds[1]!;
+    const statuses = async (id: number) =>
+      (await one(cpoView, id))?.evses!.map((e) => [e.uid, e.status]);
+    // Its charge point moves with it.
+    await database.db.execute(
+      sql`update charge_points set location_id = ${to.locationId} where id = ${`T${from.locationId}-1`}`,
+    );
+    expect(await statuses(from.locationId)).toEqual([
+      [evseUid(party, from.chargerIds[0]!), 'AVAILABLE'],
+      [evseUid(party, moved), 'REMOVED'],
+    ]);
+    expect(await statuses(to.locationId)).toEqual([[evseUid(party, moved), 'AVAILABLE']]);
+
+    await database.db.execute(
+      sql`update charge_points set location_id = ${from.locationId} where id = ${`T${from.locationId}-1`}`,
+    );
+    expect(await statuses(from.locationId)).toEqual([
+      [evseUid(party, from.chargerIds[0]!), 'AVAILABLE'],
+      [evseUid(party, moved), 'AVAILABLE'],
+    ]);
+    expect(await statuses(to.locationId)).toEqual([[evseUid(party, moved), 'REMOVED']]);
+
+    // The charger alone moves, to a charge point of the other site.
+    await database.db.execute(sql`insert into charge_points (id, location_id, vendor, model,
+      current_type) values (${`T${to.locationId}-x`}, ${to.locationId}, 'V', 'M', 'AC')`);
+    await database.db.execute(
+      sql`update chargers set charge_point_id = ${`T${to.locationId}-x`} where id = ${moved}`,
+    );
+    expect(await statuses(from.locationId)).toEqual([
+      [evseUid(party, from.chargerIds[0]!), 'AVAILABLE'],
+      [evseUid(party, moved), 'REMOVED'],
+    ]);
+    expect(await statuses(to.locationId)).toEqual([[evseUid(party, moved), 'AVAILABLE']]);
+  });
+
+  it(`a removed EVSE is listed for ${REMOVED_EVSE_LISTED_DAYS} days, then neither it nor a site left without EVSEs is`, async () => {
+    const { locationId, chargerIds } = await seedLocation(database.db, 'Long gone', [
+      { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
+      { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
+      { outlet: 'TYPE2', current: 'AC', powerKw: 22, tariffId: tariffs.paid },
+    ]);
+    await database.db.execute(sql`update chargers set active = false where id = ${chargerIds[0]}`);
+    await database.db.execute(sql`delete from chargers where id = ${chargerIds[1]}`);
+    const days = (n: number) => sql`now() - make_interval(days => ${n})`;
+    const backdate = async (n: number) => {
+      await database.db.execute(sql`update roaming_removed_evses set removed_at = ${days(n)}
+        where location_id = ${locationId}`);
+      await database.db.execute(sql`update chargers set updated_at = ${days(n)},
+        status_changed_at = ${days(n)}
+        where charge_point_id in (select id from charge_points where location_id = ${locationId})`);
+      await database.db.execute(
+        sql`update locations set updated_at = ${days(n)} where id = ${locationId}`,
+      );
+    };
+    const uids = async () => (await one(cpoView, locationId))?.evses!.map((e) => e.uid);
+
+    await backdate(REMOVED_EVSE_LISTED_DAYS - 1);
+    expect(await uids()).toEqual(chargerIds.map((id) => evseUid(party, id)));
+    await backdate(REMOVED_EVSE_LISTED_DAYS + 1);
+    expect(await uids()).toEqual([evseUid(party, chargerIds[2]!)]);
+
+    // The last charger taken out long ago: the site is no roaming location any more.
+    await database.db.execute(sql`update chargers set active = false where id = ${chargerIds[2]}`);
+    await backdate(REMOVED_EVSE_LISTED_DAYS + 1);
+    expect(await one(cpoView, locationId)).toBeUndefined();
+    expect(
+      await locationObject(database.db, cpoView, { locationId: String(locationId) }),
+    ).toBeNull();
   });
 
   it('an inactive price setting is not offered on the connector', async () => {
