@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceLines, roamingReceipts, users } from '../../db/schema/index.js';
+import { roamingPaymentMethodSql } from '../roaming/emsp/roaming-receipts.js';
 import type { LineSource, PaidService } from './sources.js';
 
 /**
@@ -22,6 +23,7 @@ function receiptQuery(db: Db) {
       issuedAt: roamingReceipts.issuedAt,
       paidAt: roamingReceipts.paidAt,
       casualUser: users.casualUser,
+      paymentMethod: roamingPaymentMethodSql,
     })
     .from(roamingReceipts)
     .innerJoin(users, eq(users.id, roamingReceipts.userId));
@@ -45,8 +47,8 @@ const toService = (r: ReceiptRow): PaidService => ({
     : { partner: r.partner, kWh: kWh(r.energyWh) },
   deliveredAt: r.endedAt ?? r.issuedAt,
   paidAt: r.paidAt!,
-  // Roaming charges are paid from the wallet (hold capture + debit); card holds are not built.
-  paymentMethod: 'wallet',
+  // The wallet (hold capture + debit) or the card the charge's money was held on (0050).
+  paymentMethod: r.paymentMethod,
   gross: r.gross,
 });
 

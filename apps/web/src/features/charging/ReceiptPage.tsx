@@ -113,9 +113,9 @@ export function ReceiptPage() {
             t(r.paid ? 'charging.receipt.paid' : 'charging.receipt.unpaid'),
           ],
         ];
-    // The Pay button starts a card payment of a charge receipt; a roaming receipt is paid from
-    // the wallet when its CDR is billed (decision 0048), so it has none.
-    const payable = !r.paid && !r.roaming;
+    // The Pay button starts a card payment of what is open: an unpaid charge receipt, or the
+    // rest of a roaming bill above its card hold (decision 0050).
+    const payable = !r.paid;
     body = (
       <Paper withBorder p="md" radius="md" data-testid="receipt">
         {r.roaming && (

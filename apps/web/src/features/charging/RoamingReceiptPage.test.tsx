@@ -87,7 +87,7 @@ describe('roaming receipt page (component)', () => {
     expect(formatDateTime('2026-11-20T07:30:00.000Z', 'hu')).toContain('08:30');
   });
 
-  it('leaves out what the partner did not send, and offers no card payment when unpaid', async () => {
+  it('leaves out what the partner did not send, and offers the card payment of an open rest', async () => {
     const r = roamingReceipt(false);
     const rows = await shownRows({
       ...r,
@@ -101,7 +101,8 @@ describe('roaming receipt page (component)', () => {
       huCharging['charging.receipt.state'],
       huCharging['charging.receipt.unpaid'],
     ]);
-    expect(screen.queryByRole('button', { name: huCharging['charging.receipt.pay'] })).toBeNull();
+    // Decision 0050: a bill above the card hold is open and paid by card on this page.
+    expect(screen.getByRole('button', { name: huCharging['charging.receipt.pay'] })).toBeTruthy();
   });
 });
 

@@ -499,6 +499,8 @@ describe('a bill above the card hold', { timeout: 90_000 }, () => {
 
     const shown = await call('e', 'GET', `/api/v1/receipt/${receipt!.rowNumber}`);
     expect(shown.body.data).toMatchObject({ grossPrice: billed, paid: false });
+    // The receipt says the card paid (its hold), not the wallet.
+    expect(shown.body.data.roaming).toMatchObject({ paymentMethod: 'card', paidAmount: 100 });
     expect((await call('a', 'GET', `/api/v1/simplepay/start/${receipt!.rowNumber}`)).status).toBe(
       404,
     );

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { roamingEmspCdrs as C, roamingReceipts as RR } from '../../../db/schema/index.js';
 import { splitGross, VAT_PERCENT } from '../../invoices/amounts.js';
 import { partnerCostOf } from './bill-roaming-cdr.js';
+import { roamingPaymentMethodSql } from './roaming-receipts.js';
 
 /** "4025 Debrecen, Piac utca 20." from a CDR's location, or null without one. */
 export function siteAddressOf(cdr: Partial<Cdr>): string | null {
@@ -48,6 +49,7 @@ export async function roamingReceiptView(
       cdr: C.object,
       inclVat: C.totalCostInclVat,
       exclVat: C.totalCostExclVat,
+      paymentMethod: roamingPaymentMethodSql,
     })
     .from(RR)
     .innerJoin(C, eq(C.id, RR.cdrId))
@@ -66,7 +68,7 @@ export async function roamingReceiptView(
       r.grossPrice,
       partnerCostOf({ totalCostInclVat: row.inclVat, totalCostExclVat: row.exclVat }),
     ),
-    paymentMethod: 'wallet',
+    paymentMethod: row.paymentMethod,
     paidAmount: r.paidAmount,
   };
   return {

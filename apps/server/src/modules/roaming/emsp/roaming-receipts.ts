@@ -1,8 +1,13 @@
 import type { RoamingChargeRecord } from '@voltpark/contract';
 import type { Cdr } from '@voltpark/contract/ocpi/cdrs';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import { roamingPartners, roamingReceipts as RR } from '../../../db/schema/index.js';
+import {
+  moneyHolds,
+  roamingEmspCdrs,
+  roamingPartners,
+  roamingReceipts as RR,
+} from '../../../db/schema/index.js';
 import type { DriverCdrRow } from './driver-cdrs-store.js';
 
 export type RoamingReceiptRow = typeof RR.$inferSelect;
@@ -46,6 +51,31 @@ export async function issueRoamingReceipt(
     })
     .onConflictDoNothing({ target: RR.cdrId });
 }
+
+/** The user's roaming receipt by row number; another user's is not found (null). */
+export async function ownRoamingReceipt(
+  db: Db,
+  userId: number,
+  rowNumber: number,
+): Promise<RoamingReceiptRow | null> {
+  const [row] = await db
+    .select()
+    .from(RR)
+    .where(and(eq(RR.rowNumber, rowNumber), eq(RR.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * How a roaming receipt was paid, as SQL over `roaming_receipts`: 'card' when its charge's money
+ * was held on a card (decision 0050: captured from the card hold, an open rest paid by card),
+ * else 'wallet'. The hold is found by the CDR's authorization reference, as billing finds it.
+ */
+export const roamingPaymentMethodSql = sql<'card' | 'wallet'>`coalesce((
+  select ${moneyHolds.method} from ${moneyHolds}
+  join ${roamingEmspCdrs} on ${roamingEmspCdrs.id} = ${RR.cdrId}
+  where ${moneyHolds.cause} = 'roaming:' || ${roamingEmspCdrs.authorizationReference}
+    and ${moneyHolds.userId} = ${RR.userId}
+  limit 1), 'wallet')`;
 
 /** The receipt of one CDR of the user's (the live screen links it), or null. */
 export async function receiptRowOfCdr(
