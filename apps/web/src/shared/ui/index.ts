@@ -6,3 +6,4 @@ export { MissingId } from './MissingId';
 export { PhoneField } from './PhoneField';
 export { NewPasswordFields } from './NewPasswordFields';
 export { ConfirmDialog } from './ConfirmDialog';
+export { LiveIndicator } from './LiveIndicator';
