@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route } from './route.js';
 import { envelope } from './envelope.js';
 import { forint } from './common.js';
-import { browserFields } from './validation.js';
+import { browserFields, dateFilterSchema } from './validation.js';
 
 /** Decision 0042: the states of our driver's start/stop request at a partner's charger. */
 export const roamingChargeStatusSchema = z.enum([
@@ -139,10 +139,12 @@ export const roamingChargeRoutes = {
   roamingHistory: route({
     method: 'GET',
     path: '/api/v1/roaming/history',
-    summary: "The driver's billed charges at partners' chargers with their receipts, newest first",
+    summary:
+      "The driver's billed charges at partners' chargers with their receipts, ended since filterFrom (default: one month ago), newest first",
     tag,
     auth: 'user',
     owner,
+    query: z.object({ filterFrom: dateFilterSchema.optional() }),
     response: envelope(z.array(roamingChargeRecordSchema)),
   }),
 };

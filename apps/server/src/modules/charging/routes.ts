@@ -3,6 +3,7 @@ import { apiRoutes } from '@voltpark/contract';
 import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import { ApiError, notFound } from '../../core/errors.js';
+import { historyFrom } from '../../core/history-from.js';
 import type { ModuleDeps } from '../index.js';
 import { ocppErrorMessageKey } from '../ocpp/commands.js';
 import { createGateway } from '../payments/gateway.js';
@@ -36,20 +37,6 @@ import {
 } from './repository.js';
 import { modeOf, startCharge } from './start.js';
 import { startSweeper } from './sweeper.js';
-
-const MONTH_MS = 30 * 86_400_000;
-
-function historyFrom(filterFrom: string | undefined): Date {
-  if (!filterFrom) return new Date(Date.now() - MONTH_MS);
-  const d = new Date(`${filterFrom}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) {
-    throw new ApiError(400, 'error.validation', {
-      responseCode: 'VALIDATION_ERROR',
-      fields: [{ field: 'filterFrom', messageKey: 'invalid.date' }],
-    });
-  }
-  return d;
-}
 
 /** SPEC §7 Charging, price settings, receipts: the driver's charging flow. */
 export function registerChargingRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {

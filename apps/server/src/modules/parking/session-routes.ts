@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '@voltpark/contract';
 import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
-import { ApiError } from '../../core/errors.js';
+import { historyFrom } from '../../core/history-from.js';
 import type { ModuleDeps } from '../index.js';
 import { createGateway } from '../payments/gateway.js';
 import { paymentEvents, type PaymentRow } from '../payments/payments.js';
@@ -29,20 +29,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     parking: ParkingModule;
   }
-}
-
-const MONTH_MS = 30 * 86_400_000;
-
-function historyFrom(filterFrom: string | undefined): Date {
-  if (!filterFrom) return new Date(Date.now() - MONTH_MS);
-  const d = new Date(`${filterFrom}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) {
-    throw new ApiError(400, 'error.validation', {
-      responseCode: 'VALIDATION_ERROR',
-      fields: [{ field: 'filterFrom', messageKey: 'invalid.date' }],
-    });
-  }
-  return d;
 }
 
 /** SPEC §7 Parking sessions: start, start-casual, stop, cancel, history; the live answers of /ws. */

@@ -92,7 +92,7 @@ export function ChargeHistoryPage() {
           <Text c="dark.6">{t('charging.history.empty')}</Text>
         )}
       </Stack>
-      {!casual && <RoamingHistory />}
+      {!casual && <RoamingHistory from={from} />}
     </PageFrame>
   );
 }

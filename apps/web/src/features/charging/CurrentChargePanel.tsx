@@ -5,22 +5,14 @@ import type { CurrentCharge } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
-import { ConfirmDialog } from '@/shared/ui';
+import { ConfirmDialog, ElapsedTime } from '@/shared/ui';
+import { elapsedParts } from '@/shared/lib/elapsed';
+import { useNow } from '@/shared/lib/useNow';
 import { formatKw, formatMoney, formatNumber, formatTime } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
-import { elapsedParts, progressPercent, statusView, timeProgressPercent } from './chargeStatus';
+import { progressPercent, statusView, timeProgressPercent } from './chargeStatus';
 import { PANEL_POLL_MS, STOP_LOCK_MS } from './constants';
 import { CURRENT_CHARGE_KEY, useAfterChargeGone, useCurrentCharge } from './useCurrentCharge';
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, [active]);
-  return now;
-}
 
 /** The 15 s lock of SPEC §4: after a stop or cancel request the button hides, then returns. */
 function useLock(): [boolean, () => void] {
@@ -31,13 +23,6 @@ function useLock(): [boolean, () => void] {
     return () => clearTimeout(id);
   }, [locked]);
   return [locked, () => setLocked(true)];
-}
-
-/** "1 perc 24 mp" / "1 min 24 s", with the machine-readable duration. */
-function Elapsed({ parts }: { parts: NonNullable<ReturnType<typeof elapsedParts>> }) {
-  const { t } = useTranslation();
-  const text = parts.h > 0 ? t('charging.elapsed.hms', parts) : t('charging.elapsed.ms', parts);
-  return <time dateTime={`PT${parts.seconds}S`}>{text}</time>;
 }
 
 /** NEW: pay (the open page, or a new payment after a declined one) while the window lasts. */
@@ -68,7 +53,7 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
   const lang = useLang();
   const client = useQueryClient();
   const view = statusView(c);
-  const now = useNow(!!c.startTime);
+  const now = useNow(1000, !!c.startTime);
   const elapsed = elapsedParts(c.startTime, now);
   const progress = progressPercent(c.consumedEnergy, c.bookedEnergy);
   const timeProgress =
@@ -174,7 +159,7 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
       )}
       {elapsed && (
         <Text size="sm">
-          {t('charging.panel.elapsed')}: <Elapsed parts={elapsed} />
+          {t('charging.panel.elapsed')}: <ElapsedTime parts={elapsed} />
         </Text>
       )}
       {sent && <Alert color="blue">{t(`charging.panel.${sent}Sent`)}</Alert>}

@@ -69,23 +69,6 @@ export function formatElapsed(startIso: string | null, now: number): string | nu
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
 
-/** Elapsed time since the start in whole hours, minutes and seconds (shown with their units). */
-export function elapsedParts(
-  startIso: string | null,
-  now: number,
-): { h: number; m: number; s: number; seconds: number } | null {
-  if (!startIso) return null;
-  const start = Date.parse(startIso);
-  if (Number.isNaN(start)) return null;
-  const seconds = Math.max(0, Math.floor((now - start) / 1000));
-  return {
-    h: Math.floor(seconds / 3600),
-    m: Math.floor((seconds % 3600) / 60),
-    s: seconds % 60,
-    seconds,
-  };
-}
-
 /** A time-mode charge's progress: elapsed / booked minutes in percent, 2 decimals. */
 export function timeProgressPercent(elapsedSeconds: number, bookedMinutes: number | null) {
   if (bookedMinutes === null || bookedMinutes <= 0) return null;

@@ -11,7 +11,7 @@ import { errorText, isNetworkError } from './errors';
 import { GenerateCouponForm } from './GenerateCouponForm';
 import { offerPrice } from './OfferCard';
 import { useActiveCoupon, useMyCoupons, useRefreshCoupons } from './queries';
-import { useNow } from './useNow';
+import { useNow } from '@/shared/lib/useNow';
 
 interface Shown {
   coupon: UserCoupon;

@@ -9,7 +9,7 @@ import { errorText, isNetworkError } from './errors';
 import { OfferCard, offerPrice } from './OfferCard';
 import { filterOffers, offerCities } from './offerFilters';
 import { chargeEndsAt } from './nearby';
-import { useNow } from './useNow';
+import { useNow } from '@/shared/lib/useNow';
 import { useCategories, useOffers, useRefreshCoupons, useRunningCharge } from './queries';
 
 const ALL = '';

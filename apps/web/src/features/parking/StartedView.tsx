@@ -9,7 +9,7 @@ import type { CanStop } from './parkingLive';
 import { parkingLive } from './parkingLive';
 import { useCanStopPoll } from './usePolls';
 import { discountMinutes, elapsedMinutes, isFreeSession, paymentState } from './parkingState';
-import { useNow } from './useNow';
+import { useNow } from '@/shared/lib/useNow';
 import { stopParking } from './stopCall';
 import { StopParkingForm } from './StopParkingForm';
 

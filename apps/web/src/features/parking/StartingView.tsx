@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CanOpen } from './parkingLive';
 import { asksPermit, clock, openButtonWanted, secondsLeft } from './parkingState';
 import { PermitCheck, type PermitAnswer } from './PermitCheck';
-import { useNow } from './useNow';
+import { useNow } from '@/shared/lib/useNow';
 import { CancelParking } from './CancelParking';
 import { GateOpener } from './GateOpener';
 

@@ -8,6 +8,7 @@ import { resetSessionForTests } from '@/shared/session';
 import { inHungarian } from '@/test/i18n';
 import { renderRoutes } from '@/test/render';
 import { RoamingChargePage } from './RoamingChargePage';
+import { aRoamingCharge } from './testCharge';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -73,32 +74,26 @@ const location = {
   },
 } as unknown as LocationDetail;
 
-const requested: RoamingCharge = {
-  requestId: 5,
-  status: 'REQUESTED',
-  siteId: 77,
-  siteName: 'Debrecen Fórum',
-  partnerName: 'VoltPartner Kft.',
-  evseUid: 'HU*VPT*E0101',
-  connectorId: '1',
-  message: null,
-  holdAmount: 10_000,
-  paymentMethod: 'WALLET',
-  paymentUrl: null,
-  paymentProblem: null,
-  kWh: null,
-  costSoFar: null,
-  currency: null,
-  priceSoFar: null,
-  billedAmount: null,
-  receiptRowNumber: null,
-  startedAt: null,
-};
+const requested = aRoamingCharge();
+
+/** The server's refusal of a start at a point that is not free. */
+const evseNotAvailable = () =>
+  json(409, {
+    result: false,
+    data: { responseCode: 'EVSE_NOT_AVAILABLE' },
+    messages: [{ key: 'roaming.error.EVSE_NOT_AVAILABLE', text: 'x', type: 'error' }],
+    useAlert: false,
+  });
 
 let balance = 20_000;
 let cards: { cardId: number; cardMask: string; expiry: string; defaultCard: boolean }[] = [];
 let startAnswer: () => Response;
 const starts: unknown[] = [];
+/** What roaming/current answers before a start here, and after it. */
+let before: RoamingCharge | null = null;
+let afterStart: () => RoamingCharge = () => requested;
+/** The partner site as the location detail gives it. */
+let site: LocationDetail = location;
 
 beforeEach(() => {
   localStorage.setItem('loggedInUserId', '3');
@@ -108,15 +103,18 @@ beforeEach(() => {
   cards = [];
   starts.length = 0;
   startAnswer = () => ok(requested);
+  before = null;
+  afterStart = () => requested;
+  site = location;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const p = new URL(String(input), 'http://x').pathname;
       if (p === '/api/v1/location/location-charger-poi/77')
-        return ok({ location, pictureBase: '/api/file?type=poi&name=' });
+        return ok({ location: site, pictureBase: '/api/file?type=poi&name=' });
       if (p === '/api/v1/wallet/wallet-balance')
         return ok({ ballance: balance, countUnpayedWallets: 0 });
-      if (p === '/api/v1/roaming/current') return ok(starts.length > 0 ? requested : null);
+      if (p === '/api/v1/roaming/current') return ok(starts.length > 0 ? afterStart() : before);
       if (p === '/api/v1/user/credit-cards') return ok(cards);
       if (p === '/api/v1/roaming/start') {
         starts.push(JSON.parse(String(init?.body)));
@@ -200,13 +198,7 @@ describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () =
   });
 
   it('a refusal from the server is shown in the driver’s language', async () => {
-    startAnswer = () =>
-      json(409, {
-        result: false,
-        data: { responseCode: 'EVSE_NOT_AVAILABLE' },
-        messages: [{ key: 'roaming.error.EVSE_NOT_AVAILABLE', text: 'x', type: 'error' }],
-        useAlert: false,
-      });
+    startAnswer = evseNotAvailable;
     open();
     const button = await screen.findByRole(
       'button',
@@ -283,5 +275,89 @@ describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () =
         paymentMethod: 'SIMPLEPAY',
       },
     ]);
+  });
+});
+
+const startButton = () =>
+  screen.findByRole(
+    'button',
+    { name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(10_000)) },
+    { timeout: 10_000 },
+  );
+
+describe('the start page after an earlier charge, and its way back', { timeout: 30_000 }, () => {
+  inHungarian();
+
+  it('a charge that ended before is not shown above the new start: only the form', async () => {
+    before = { ...requested, requestId: 4, status: 'COMPLETED', kWh: 7.5, billedAmount: 3210 };
+    open();
+    await startButton();
+    expect(screen.queryByTestId('roaming-charge')).toBeNull();
+    expect(screen.queryByText(hu['roamingCharge.status.completed'])).toBeNull();
+  });
+
+  it('the charge started here keeps its outcome on the page when it ends', async () => {
+    before = { ...requested, requestId: 4, status: 'COMPLETED', billedAmount: 3210 };
+    afterStart = () => ({
+      ...requested,
+      status: 'COMPLETED',
+      kWh: 2,
+      billedAmount: 990,
+      receiptRowNumber: 700002,
+    });
+    open();
+    const button = await startButton();
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    // Polled every 3 s while live: the outcome of this charge comes with the next poll.
+    expect(
+      await screen.findByText(hu['roamingCharge.status.completed'], undefined, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('roaming-charge').textContent).toContain(formatMoney(990));
+    expect(screen.getByRole('link', { name: hu['roamingCharge.receipt'] })).toBeTruthy();
+  });
+
+  it('a busy point: the reason and the way back to the site’s panel', async () => {
+    site = {
+      ...location,
+      partnerSite: {
+        ...location.partnerSite!,
+        evses: [{ ...location.partnerSite!.evses[0]!, status: 'CHARGING' }],
+      },
+    };
+    open();
+    const back = await screen.findByRole(
+      'link',
+      { name: hu['roamingCharge.backToSite'] },
+      { timeout: 10_000 },
+    );
+    expect(back.getAttribute('href')).toBe('/map?showLocation=77&tab=charger');
+    expect(screen.getByRole('alert').textContent).toBe(
+      hu['roamingCharge.notAvailable'].replace('{{status}}', hu['partner.status.CHARGING']),
+    );
+    expect(screen.queryByRole('button', { name: hu['roamingCharge.start'] })).toBeNull();
+  });
+
+  it('a refusal by the partner: the way back to the site’s panel', async () => {
+    startAnswer = evseNotAvailable;
+    open();
+    const button = await startButton();
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await screen.findByText(messages['roaming.error.EVSE_NOT_AVAILABLE']);
+    expect(
+      screen.getByRole('link', { name: hu['roamingCharge.backToSite'] }).getAttribute('href'),
+    ).toBe('/map?showLocation=77&tab=charger');
+  });
+
+  it('a point that is not found: the way back to the map', async () => {
+    site = { ...location, partnerSite: { ...location.partnerSite!, evses: [] } };
+    open();
+    expect(
+      await screen.findByText(hu['roamingCharge.targetNotFound'], undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: hu['roamingCharge.backToSite'] }).getAttribute('href'),
+    ).toBe('/map?showLocation=77&tab=charger');
   });
 });

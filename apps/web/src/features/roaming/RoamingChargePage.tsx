@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoamingCharge } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
@@ -8,7 +9,7 @@ import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { useSession } from '@/shared/session';
 import { PageFrame } from '@/shared/ui';
-import { isLive } from './roamingStatus';
+import { isLive, roamingPhase } from './roamingStatus';
 import { RoamingChargeStatus } from './RoamingChargeStatus';
 import { RoamingSignIn } from './RoamingSignIn';
 import { RoamingStartForm, startRefusal, type StartTarget } from './RoamingStartForm';
@@ -44,14 +45,46 @@ function useStartTarget(
   return {
     pending: detail.isPending && detail.fetchStatus !== 'idle',
     target,
+    /** The partner site, when the location is one (even if its point was not found). */
+    siteId: site && loc ? loc.id : null,
     failed: detail.isError || (!!loc && !target),
   };
 }
 
 /**
+ * The request the driver has followed live on this page for this start link (started here, or
+ * live when the page opened): its outcome stays shown; one that had already ended belongs to the
+ * history.
+ */
+function useFollowedCharge(c: RoamingCharge | null | undefined, link: string): number | null {
+  const [followed, setFollowed] = useState<{ link: string; requestId: number } | null>(null);
+  // Set while rendering (React's "adjusting state when a prop changes"), not in an effect.
+  if (c && isLive(c.status) && (followed?.requestId !== c.requestId || followed.link !== link))
+    setFollowed({ link, requestId: c.requestId });
+  return followed?.link === link ? followed.requestId : null;
+}
+
+/** The way back to the partner site's panel on the map, or to the map without a site. */
+function BackToSite({ siteId }: { siteId: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      component={Link}
+      to={siteId === null ? '/' : `/map?showLocation=${siteId}&tab=charger`}
+      variant="outline"
+      data-testid="roaming-back-to-site"
+    >
+      {t(siteId === null ? 'roamingCharge.toMap' : 'roamingCharge.backToSite')}
+    </Button>
+  );
+}
+
+/**
  * /roaming-charge (decision 0043): the driver's charge at a roaming partner's charger. With
  * `?location=&evse=&connector=` from a partner site's panel it offers the start; a live charge
- * shows instead (polled every 3 s), and stays reachable after a reload and from the top bar.
+ * shows instead (polled every 3 s), and stays reachable after a reload and from the top bar. A
+ * charge that had ended before is not shown above a new start (it is in the history); a busy
+ * point, a refusal or an unknown point offers the way back to the site's panel (or the map).
  */
 export function RoamingChargePage() {
   const { t } = useTranslation(['translation', 'messages']);
@@ -66,6 +99,10 @@ export function RoamingChargePage() {
     query.connector ?? null,
   );
   const [stopError, setStopError] = useState<string | null>(null);
+  const followed = useFollowedCharge(
+    current.data,
+    [query.location, query.evse, query.connector].join('|'),
+  );
 
   if (guest)
     return (
@@ -88,6 +125,8 @@ export function RoamingChargePage() {
   const c = current.data;
   const live = !!c && isLive(c.status);
   const wantsStart = query.location !== undefined && query.evse !== undefined;
+  // On a start link, only the charge followed here (or a live one) shows above the form.
+  const shown = c && (live || !wantsStart || c.requestId === followed) ? c : null;
   let startPart = null;
   if (!live && wantsStart) {
     if (start.pending)
@@ -118,6 +157,11 @@ export function RoamingChargePage() {
         />
       );
   }
+  // Back to the site: from any start that is not running (busy, refused, not found), and
+  // after the partner refused or did not answer.
+  let backSite: number | null | undefined;
+  if (!live && wantsStart && !start.pending) backSite = start.siteId;
+  else if (shown && roamingPhase(shown.status).holdReleased) backSite = shown.siteId;
 
   return (
     <PageFrame title={t('route.roamingCharge')}>
@@ -127,15 +171,16 @@ export function RoamingChargePage() {
             <Loader aria-label={t('common.loading')} />
           </Group>
         ) : (
-          c && (
+          shown && (
             <RoamingChargeStatus
-              charge={c}
-              onStop={() => stop(c.requestId)}
+              charge={shown}
+              onStop={() => stop(shown.requestId)}
               stopError={stopError}
             />
           )
         )}
         {startPart}
+        {backSite !== undefined && <BackToSite siteId={backSite} />}
         {!current.isPending && !c && !wantsStart && (
           <>
             <Text>{t('roamingCharge.none')}</Text>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoamingCharge } from '@voltpark/contract';
 import en from '@/locales/en/roaming.json';
@@ -8,28 +8,9 @@ import { setLanguage } from '@/shared/i18n';
 import { inHungarian } from '@/test/i18n';
 import { renderElementAt } from '@/test/render';
 import { RoamingChargeStatus } from './RoamingChargeStatus';
+import { aRoamingCharge } from './testCharge';
 
-const base: RoamingCharge = {
-  requestId: 5,
-  status: 'REQUESTED',
-  siteId: 77,
-  siteName: 'Debrecen Fórum',
-  partnerName: 'VoltPartner Kft.',
-  evseUid: 'HU*VPT*E0101',
-  connectorId: '1',
-  message: null,
-  holdAmount: 5000,
-  paymentMethod: 'WALLET',
-  paymentUrl: null,
-  paymentProblem: null,
-  kWh: null,
-  costSoFar: null,
-  currency: null,
-  priceSoFar: null,
-  billedAmount: null,
-  receiptRowNumber: null,
-  startedAt: null,
-};
+const base = aRoamingCharge({ holdAmount: 5000 });
 
 function show(c: Partial<RoamingCharge>, onStop = vi.fn(async () => {})) {
   renderElementAt(
@@ -73,6 +54,46 @@ describe('the live screen of a roaming charge', () => {
     expect(onStop).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('roaming-stop-yes'));
     expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('STARTED: the time since the start with its units, renewed every second', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    vi.useFakeTimers({ now });
+    try {
+      const { card } = show({
+        status: 'STARTED',
+        kWh: 1.2,
+        startedAt: new Date(now - 84_000).toISOString(),
+      });
+      const label = within(card).getByText(hu['roamingCharge.elapsed']);
+      expect(label.nextElementSibling?.textContent).toBe('1 perc 24 mp');
+      const time = within(card).getByText('1 perc 24 mp');
+      expect(time.tagName).toBe('TIME');
+      expect(time.getAttribute('datetime')).toBe('PT84S');
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(label.nextElementSibling?.textContent).toBe('1 perc 25 mp');
+      act(() => {
+        vi.advanceTimersByTime(3_600_000);
+      });
+      expect(label.nextElementSibling?.textContent).toBe('1 óra 1 perc 25 mp');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('no elapsed time while waiting for the partner, nor once completed', () => {
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    for (const status of ['REQUESTED', 'COMPLETED'] as const) {
+      const { card } = show({
+        status,
+        startedAt,
+        billedAmount: status === 'COMPLETED' ? 500 : null,
+      });
+      expect(within(card).queryByText(hu['roamingCharge.elapsed'])).toBeNull();
+      card.parentElement!.remove();
+    }
   });
 
   it('STARTED before the first reading says so instead of 0', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -15,10 +15,10 @@ import type { RoamingCharge } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatNumber } from '@/shared/format';
-import { ConfirmDialog } from '@/shared/ui';
+import { ConfirmDialog, ElapsedSince } from '@/shared/ui';
 import { roamingPhase, settlement } from './roamingStatus';
 
-function Figures({ rows }: { rows: [string, string][] }) {
+function Figures({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <SimpleGrid cols={2} spacing={6} component="dl" m={0}>
       {rows.map(([k, v]) => (
@@ -35,8 +35,9 @@ function Figures({ rows }: { rows: [string, string][] }) {
 
 /**
  * The live screen of a charge at a partner's charger (decision 0043): waiting for the partner,
- * charging with kWh and the price so far, stopping, completed with the bill and the hold given
- * back, or refused / unanswered with the partner's message and the hold released.
+ * charging with the time since the start, kWh and the price so far, stopping, completed with
+ * the bill and the hold given back, or refused / unanswered with the partner's message and the
+ * hold released.
  */
 export function RoamingChargeStatus({
   charge: c,
@@ -57,7 +58,10 @@ export function RoamingChargeStatus({
     : t('roamingCharge.whereNoName', { evse: c.evseUid });
   const money = settlement(c);
 
-  const rows: [string, string][] = [[t('roamingCharge.hold'), formatMoney(c.holdAmount)]];
+  const rows: [string, ReactNode][] = [[t('roamingCharge.hold'), formatMoney(c.holdAmount)]];
+  // The time since the partner's start, every second, while it charges (the own charge's way).
+  if ((phase.state === 'charging' || phase.state === 'stopping') && c.startedAt !== null)
+    rows.push([t('roamingCharge.elapsed'), <ElapsedSince start={c.startedAt} />]);
   if (phase.meter) {
     rows.push([
       t('roamingCharge.energy'),

@@ -1,5 +1,6 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { dateFilterSchema } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
@@ -7,16 +8,23 @@ import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 
 /**
- * The driver's billed charges at partners' chargers, each with its receipt (decision 0043),
- * shown under the charge history. Nothing is shown while there are none.
+ * The driver's billed charges at partners' chargers ended since `from` (the charge history's
+ * from-date, YYYY-MM-DD), each with its receipt (decision 0043), shown under the charge history.
+ * Nothing is shown while there are none.
  */
-export function RoamingHistory() {
+export function RoamingHistory({ from }: { from: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const history = useQuery({
-    queryKey: ['roaming', 'history'],
+    queryKey: ['roaming', 'history', from],
     queryFn: ({ signal }) =>
-      callApi(apiRoutes.roamingHistory, { signal, busy: false, quiet: true }),
+      callApi(apiRoutes.roamingHistory, {
+        query: { filterFrom: from },
+        signal,
+        busy: false,
+        quiet: true,
+      }),
+    enabled: dateFilterSchema.safeParse(from).success,
     staleTime: 0,
   });
   const rows = history.data ?? [];

@@ -1,8 +1,15 @@
 import type { AnyRoute } from '@voltpark/contract';
 import i18n from '../i18n';
 import { busy } from './busy';
-import { notify, showMessages } from './notify';
-import { ApiError, request, type CallOptions, type EnvelopeLike, type RouteData } from './request';
+import { notify, showLoginMessages, showMessages } from './notify';
+import {
+  ApiError,
+  currentAuthorization,
+  request,
+  type CallOptions,
+  type EnvelopeLike,
+  type RouteData,
+} from './request';
 import type { RouteRef } from './routes';
 
 export { ApiError } from './request';
@@ -66,6 +73,7 @@ export async function callApiEnvelope<R extends AnyRoute>(
 ): Promise<EnvelopeLike> {
   const withOverlay = opts.busy ?? !NO_BUSY_PATHS.includes(route.path);
   const stop = withOverlay ? busy.start() : () => {};
+  const sentWith = currentAuthorization();
   try {
     const env = await request(route, currentLang(), opts as Parameters<typeof request>[2]);
     if (env.useAlert)
@@ -73,11 +81,14 @@ export async function callApiEnvelope<R extends AnyRoute>(
     return env;
   } catch (e) {
     if (e instanceof ApiError) {
-      if (e.status === 401) onUnauthorized();
+      // A 401 to a call sent before the user logged in again says nothing of the new login.
+      const staleLogin = e.status === 401 && currentAuthorization() !== sentWith;
+      if (e.status === 401 && !staleLogin) onUnauthorized();
       if (e.network) {
         if (!opts.quiet) notifyNetworkError();
-      } else if (e.envelope?.useAlert && !opts.inlineErrors) {
-        showMessages(e.envelope.messages);
+      } else if (e.envelope?.useAlert && !opts.inlineErrors && !staleLogin) {
+        if (e.status === 401) showLoginMessages(e.envelope.messages);
+        else showMessages(e.envelope.messages);
       }
     }
     throw e;

@@ -10,7 +10,7 @@ export {
 } from './client';
 export type { RouteData, EnvelopeLike } from './client';
 export { setAuthProvider } from './request';
-export { notify, showMessages } from './notify';
+export { dismissLoginNotices, notify, showMessages } from './notify';
 export { useBusy } from './busy';
 export { buildUrl } from './request';
 

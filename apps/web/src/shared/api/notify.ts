@@ -48,3 +48,25 @@ export function notify(
 export function showMessages(messages: readonly Message[]): void {
   for (const m of messages) notify(m.text, m.severity);
 }
+
+/** The notices a 401 showed ("log in first"), by id: they go once the user is signed in again. */
+const loginNotices = new Set<string>();
+
+/** Shows a 401's messages as notices that `dismissLoginNotices` takes away. */
+export function showLoginMessages(messages: readonly Message[]): void {
+  for (const m of messages) {
+    const id = `login-${m.severity}-${m.text}`;
+    loginNotices.add(id);
+    notify(m.text, m.severity, { id });
+  }
+}
+
+/** The user is signed in (again): a notice that asked them to log in is no longer true. */
+export function dismissLoginNotices(): void {
+  if (loginNotices.size === 0) return;
+  const ids = [...loginNotices];
+  loginNotices.clear();
+  void import('@mantine/notifications').then(({ notifications }) => {
+    for (const id of ids) notifications.hide(id);
+  });
+}

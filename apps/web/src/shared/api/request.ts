@@ -91,6 +91,11 @@ export function setAuthProvider(fn: () => string | null): void {
   authProvider = fn;
 }
 
+/** The Authorization a call made now is sent with (null when logged out). */
+export function currentAuthorization(): string | null {
+  return authProvider();
+}
+
 export function buildInit(route: RouteLike, lang: string, body?: unknown, signal?: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': lang };
   const auth = authProvider();

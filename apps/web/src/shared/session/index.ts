@@ -4,6 +4,7 @@ import {
   apiRoutes,
   callApi,
   callApiEnvelope,
+  dismissLoginNotices,
   setAuthProvider,
   setUnauthorizedHandler,
 } from '../api';
@@ -81,6 +82,8 @@ export async function startSession(session: Session, extra: UserExtra | null): P
   if (session.accessToken) storage.set(STORAGE_KEYS.loggedInAccessToken, session.accessToken);
   else storage.remove(STORAGE_KEYS.loggedInAccessToken);
   set({ loggedIn: true, user: session.user, extra });
+  // A "log in first" notice of the login that ended would now be wrong.
+  dismissLoginNotices();
   await setLanguage(session.user.preferedLanguage);
 }
 

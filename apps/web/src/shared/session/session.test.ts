@@ -116,6 +116,23 @@ describe('session store', () => {
     expect(getSession().user).toBeNull();
   });
 
+  it('a 401 to a call sent before the new log-in does not end the new login', async () => {
+    localStorage.setItem('loggedInUserId', '42');
+    localStorage.setItem('loggedInUserToken', 'stale');
+    resetSessionForTests();
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    initSession(); // loads the user with the stale login: the answer is late
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await startSession(session, null); // meanwhile the driver logs in again
+    answer(json(401, { result: false, data: null, messages: [], useAlert: false }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(getSession()).toMatchObject({ loggedIn: true, user: { id: 42 } });
+    expect(getSession().expired).toBeFalsy();
+    expect(localStorage.getItem('loggedInUserToken')).toBe('secret-token');
+  });
+
   it('loads the stored user at start', async () => {
     localStorage.setItem('loggedInUserId', '42');
     localStorage.setItem('loggedInUserToken', 'secret-token');

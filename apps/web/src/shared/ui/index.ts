@@ -6,3 +6,5 @@ export { MissingId } from './MissingId';
 export { PhoneField } from './PhoneField';
 export { NewPasswordFields } from './NewPasswordFields';
 export { ConfirmDialog } from './ConfirmDialog';
+export { ElapsedTime, ElapsedSince } from './ElapsedTime';
+export { LiveIndicator } from './LiveIndicator';

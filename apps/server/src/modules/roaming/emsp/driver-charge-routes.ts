@@ -3,6 +3,7 @@ import { apiRoutes } from '@voltpark/contract';
 import { serve } from '../../../core/api.js';
 import { ok } from '../../../core/envelope.js';
 import { ApiError, notFound } from '../../../core/errors.js';
+import { historyFrom } from '../../../core/history-from.js';
 import type { ModuleDeps } from '../../index.js';
 import { createGateway } from '../../payments/gateway.js';
 import { InsufficientFundsError } from '../../payments/ledger.js';
@@ -83,5 +84,7 @@ export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }
   serve(app, apiRoutes.roamingCurrent, async ({ user }) =>
     ok(await currentRoamingCharge(db, user.id, fee)),
   );
-  serve(app, apiRoutes.roamingHistory, async ({ user }) => ok(await roamingHistory(db, user.id)));
+  serve(app, apiRoutes.roamingHistory, async ({ user, query }) =>
+    ok(await roamingHistory(db, user.id, historyFrom(query.filterFrom))),
+  );
 }

@@ -1,6 +1,6 @@
 import type { RoamingChargeRecord } from '@voltpark/contract';
 import type { Cdr } from '@voltpark/contract/ocpi/cdrs';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import {
   moneyHolds,
@@ -103,12 +103,24 @@ export const toRoamingRecord = (r: RoamingReceiptRow): RoamingChargeRecord => ({
   issuedAt: r.issuedAt.toISOString(),
 });
 
-/** The user's roaming receipts, newest first (at most 500, as the charge history). */
-export async function roamingHistory(db: Db, userId: number): Promise<RoamingChargeRecord[]> {
+/**
+ * The user's roaming receipts of charges ended since `from` (issued since, when the CDR gave no
+ * end), newest first (at most 500, as the charge history).
+ */
+export async function roamingHistory(
+  db: Db,
+  userId: number,
+  from: Date,
+): Promise<RoamingChargeRecord[]> {
   const rows = await db
     .select()
     .from(RR)
-    .where(eq(RR.userId, userId))
+    .where(
+      and(
+        eq(RR.userId, userId),
+        or(gte(RR.endedAt, from), and(isNull(RR.endedAt), gte(RR.issuedAt, from))),
+      ),
+    )
     .orderBy(desc(RR.issuedAt), desc(RR.id))
     .limit(500);
   return rows.map(toRoamingRecord);

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, renewed every `everyMs` while `enabled` (the coupon countdown: 1 s). */
+/**
+ * The current time, renewed every `everyMs` while `enabled` (countdowns, elapsed time: 1 s; the
+ * parking's free time: 15 s).
+ */
 export function useNow(everyMs: number, enabled = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

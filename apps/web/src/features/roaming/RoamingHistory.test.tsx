@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RoamingChargeRecord } from '@voltpark/contract';
+import charging from '@/locales/hu/charging.json';
+import hu from '@/locales/hu/roaming.json';
+import { resetSessionForTests } from '@/shared/session';
+import { inHungarian } from '@/test/i18n';
+import { renderElementAt } from '@/test/render';
+import { ChargeHistoryPage, oneMonthAgo } from '../charging';
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ result: true, data, messages: [], useAlert: false }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const DAY_MS = 86_400_000;
+function record(rowNumber: number, siteName: string, daysAgo: number): RoamingChargeRecord {
+  const end = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
+  return {
+    rowNumber,
+    siteName,
+    partnerName: 'VoltPartner Kft.',
+    energyKWh: 5,
+    startedAt: end,
+    endedAt: end,
+    grossPrice: 1397,
+    paidAmount: 1397,
+    earnedPoints: 13,
+    issuedAt: end,
+  };
+}
+/** Ended 10 and 50 days ago: only the first is within the default month. */
+const records = [record(700002, 'Debrecen Fórum', 10), record(700001, 'Pécs Plaza', 50)];
+/** The from-dates roaming/history was asked with ("-" for none). */
+const asked: string[] = [];
+
+beforeEach(() => {
+  localStorage.setItem('loggedInUserId', '3');
+  localStorage.setItem('loggedInUserToken', 'tok-3');
+  resetSessionForTests();
+  asked.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(String(input), 'http://x');
+      if (url.pathname === '/api/v1/roaming/history') {
+        // As the server does: the charges ended since the day (all of them without one).
+        const from = url.searchParams.get('filterFrom');
+        asked.push(from ?? '-');
+        return ok(records.filter((r) => !from || r.endedAt!.slice(0, 10) >= from));
+      }
+      if (url.pathname === '/api/v1/charge/history') return ok([]);
+      return ok(null);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetSessionForTests();
+});
+
+const recordNames = () => screen.queryAllByTestId('roaming-record').map((r) => r.textContent);
+
+describe('partner charges in the charge history (component)', { timeout: 30_000 }, () => {
+  inHungarian();
+
+  it('follow the history’s from-date', async () => {
+    renderElementAt(<ChargeHistoryPage />, '/charge-history');
+    await screen.findByRole(
+      'heading',
+      { name: hu['roamingCharge.history.title'] },
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(asked[0]).toBe(oneMonthAgo(new Date()));
+    expect(recordNames()).toHaveLength(1);
+    expect(recordNames()[0]).toContain('Debrecen Fórum');
+
+    const from = screen.getByLabelText(charging['charging.history.from']);
+    const earlier = new Date(Date.now() - 60 * DAY_MS).toISOString().slice(0, 10);
+    fireEvent.change(from, { target: { value: earlier } });
+    await waitFor(() => expect(recordNames()).toHaveLength(2));
+    expect(asked.at(-1)).toBe(earlier);
+  });
+});
