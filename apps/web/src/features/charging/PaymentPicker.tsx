@@ -1,10 +1,11 @@
-import { Anchor, NativeSelect, PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { Anchor, Radio, Stack, Text } from '@mantine/core';
 import type { CreditCard } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '@/shared/format';
 import { WALLET_START_MINIMUM } from './constants';
 import { readyCards, walletCanPay, type PaymentMode } from './paymentMode';
+import { SavedCardFields } from '@/shared/ui';
 
 /** SPEC §4 payment mode: simple (card at SimplePay), a saved card (OneClick) or the wallet. */
 export function PaymentPicker({
@@ -62,24 +63,13 @@ export function PaymentPicker({
         </Stack>
       </Radio.Group>
       {mode === 'card' && ready.length > 0 && (
-        <NativeSelect
-          label={t('charging.payment.whichCard')}
-          value={cardId === null ? '' : String(cardId)}
-          onChange={(e) => onChange('card', Number(e.currentTarget.value))}
-          data={ready.map((c) => ({ value: String(c.cardId), label: c.cardMask }))}
-        />
-      )}
-      {mode === 'card' && ready.length > 0 && (
-        <PasswordInput
-          label={t('charging.payment.secret')}
-          description={t('charging.payment.secretHint')}
-          value={secret}
-          onChange={(e) => onSecret(e.currentTarget.value)}
-          error={secretError}
-          autoComplete="off"
-          visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
-          maxLength={32}
-          required
+        <SavedCardFields
+          cards={ready}
+          cardId={cardId}
+          onCardId={(id) => onChange('card', id)}
+          secret={secret}
+          onSecret={onSecret}
+          secretError={secretError}
         />
       )}
       {ready.length === 0 && (

@@ -1,10 +1,11 @@
-import { NativeSelect, PasswordInput, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ParkingPaymentMethod } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, callApi } from '@/shared/api';
 import { formatMoney } from '@/shared/format';
 import { defaultCardId, readyCards } from '../charging';
+import { SavedCardFields } from '@/shared/ui';
 
 const quiet = { busy: false, quiet: true } as const;
 
@@ -102,24 +103,13 @@ export function PaymentMethodFields({
         </Stack>
       </Radio.Group>
       {card && (
-        <NativeSelect
-          label={t('charging.payment.whichCard')}
-          value={cardId === null ? '' : String(cardId)}
-          onChange={(e) => onChange({ ...value, cardId: Number(e.currentTarget.value) })}
-          data={saved.ready.map((c) => ({ value: String(c.cardId), label: c.cardMask }))}
-        />
-      )}
-      {card && (
-        <PasswordInput
-          label={t('charging.payment.secret')}
-          description={t('charging.payment.secretHint')}
-          value={value.secret}
-          onChange={(e) => onChange({ ...value, secret: e.currentTarget.value })}
-          error={secretError}
-          autoComplete="off"
-          visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
-          maxLength={32}
-          required
+        <SavedCardFields
+          cards={saved.ready}
+          cardId={cardId}
+          onCardId={(id) => onChange({ ...value, cardId: id })}
+          secret={value.secret}
+          onSecret={(secret) => onChange({ ...value, secret })}
+          secretError={secretError}
         />
       )}
     </>

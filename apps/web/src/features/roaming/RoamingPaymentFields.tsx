@@ -1,10 +1,11 @@
-import { NativeSelect, PasswordInput, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CreditCard, RoamingPaymentMethod } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, callApi } from '@/shared/api';
 import { formatMoney } from '@/shared/format';
 import { defaultCardId, readyCards } from '../charging';
+import { SavedCardFields } from '@/shared/ui';
 
 export interface RoamingMethodChoice {
   method: RoamingPaymentMethod;
@@ -81,24 +82,13 @@ export function RoamingPaymentFields({
         </Stack>
       </Radio.Group>
       {card && (
-        <NativeSelect
-          label={t('charging.payment.whichCard')}
-          value={cardId === null ? '' : String(cardId)}
-          onChange={(e) => onChange({ ...value, cardId: Number(e.currentTarget.value) })}
-          data={cards.ready.map((c) => ({ value: String(c.cardId), label: c.cardMask }))}
-        />
-      )}
-      {card && (
-        <PasswordInput
-          label={t('charging.payment.secret')}
-          description={t('charging.payment.secretHint')}
-          value={value.secret}
-          onChange={(e) => onChange({ ...value, secret: e.currentTarget.value })}
-          error={secretError}
-          autoComplete="off"
-          visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }}
-          maxLength={32}
-          required
+        <SavedCardFields
+          cards={cards.ready}
+          cardId={cardId}
+          onCardId={(id) => onChange({ ...value, cardId: id })}
+          secret={value.secret}
+          onSecret={(secret) => onChange({ ...value, secret })}
+          secretError={secretError}
         />
       )}
     </>

@@ -8,3 +8,4 @@ export { NewPasswordFields } from './NewPasswordFields';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ElapsedTime, ElapsedSince } from './ElapsedTime';
 export { LiveIndicator } from './LiveIndicator';
+export { SavedCardFields } from './SavedCardFields';
