@@ -8,6 +8,7 @@ import {
   money,
   NO_CAPTCHA,
   payOnEmulator,
+  saveCard,
   signIn,
   type TestUser,
 } from '../support/drivers';
@@ -47,25 +48,6 @@ async function topUpWallet(
       { timeout: 20_000 },
     )
     .toBe(30000);
-}
-
-/** Registers the paying card with a secret code through the API and the emulator's pay page. */
-async function saveCard(page: Page, request: APIRequestContext, user: TestUser, secret: string) {
-  const url = await apiData<string>(request, user, '/api/v1/simplepay/card-registration', {
-    method: 'POST',
-    form: { cardSecret: secret },
-  });
-  await page.goto(url);
-  await payOnEmulator(page);
-  await expect(page).toHaveURL(/\/cards\?r=/);
-  await expect
-    .poll(
-      async () =>
-        (await apiData<{ cardMask: string }[]>(request, user, '/api/v1/user/credit-cards'))[0]
-          ?.cardMask ?? '',
-      { timeout: 20_000 },
-    )
-    .toContain('0425');
 }
 
 /**

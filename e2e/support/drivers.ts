@@ -194,3 +194,27 @@ export async function logIn(page: Page, email: string, password = PASSWORD, lang
   await page.locator('#f-password').fill(password);
   await page.getByRole('button', { name: t(lang, 'account.loginButton'), exact: true }).click();
 }
+
+/** Registers the paying card with a secret code through the API and the emulator's pay page. */
+export async function saveCard(
+  page: Page,
+  request: APIRequestContext,
+  user: TestUser,
+  secret: string,
+) {
+  const url = await apiData<string>(request, user, '/api/v1/simplepay/card-registration', {
+    method: 'POST',
+    form: { cardSecret: secret },
+  });
+  await page.goto(url);
+  await payOnEmulator(page);
+  await expect(page).toHaveURL(/\/cards\?r=/);
+  await expect
+    .poll(
+      async () =>
+        (await apiData<{ cardMask: string }[]>(request, user, '/api/v1/user/credit-cards'))[0]
+          ?.cardMask ?? '',
+      { timeout: 20_000 },
+    )
+    .toContain('0425');
+}
