@@ -4,7 +4,7 @@ import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import type { ModuleDeps } from '../index.js';
 import { deleteCard, listCards, setDefaultCard, startCardRegistration } from './cards.js';
-import { checkBackRedirect } from './back.js';
+import { checkBackRedirect, settleAfterFailedReturn } from './back.js';
 import { createGateway } from './gateway.js';
 import { registerIpnRoute } from './ipn.js';
 import { startReconciliation, type PaymentDeps } from './payments.js';
@@ -42,9 +42,11 @@ export function registerPaymentRoutes(app: FastifyInstance, { db, config }: Modu
     return { ...ok(balance), result: payment.status === 'FINISHED' };
   });
 
-  serve(app, apiRoutes.paymentReturn, async ({ query }) =>
-    ok(checkBackRedirect(deps.gateway, query.r, query.s)),
-  );
+  serve(app, apiRoutes.paymentReturn, async ({ query }) => {
+    const event = checkBackRedirect(deps.gateway, query.r, query.s);
+    await settleAfterFailedReturn(deps, event, app.log);
+    return ok(event);
+  });
 
   serve(app, apiRoutes.creditCards, async ({ user }) => ok(await listCards(deps, user.id)));
   serve(app, apiRoutes.cardRegistration, async ({ user, body, lang }) =>

@@ -89,7 +89,10 @@ export function ChargeHistoryPage() {
             ))}
           </Stack>
         ) : (
-          <Text c="dark.6">{t('charging.history.empty')}</Text>
+          // A registered driver's partner charges may follow: "none at our own chargers" then.
+          <Text c="dark.6">
+            {t(casual ? 'charging.history.empty' : 'charging.history.emptyOwn')}
+          </Text>
         )}
       </Stack>
       {!casual && <RoamingHistory from={from} />}

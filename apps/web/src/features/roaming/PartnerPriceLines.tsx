@@ -70,7 +70,8 @@ export function PartnerPriceLines({ price }: { price: PartnerPrice }) {
           <Lines components={change.components} label={changeTitle} />
         </div>
       )}
-      {price.caveat === 'conditional' && (
+      {/* Only about components with a condition: a lowest or highest price has its own line. */}
+      {price.caveat === 'conditional' && price.components.some((c) => c.conditional) && (
         <Text size="xs" mt={4}>
           {t('partner.price.conditional')}
         </Text>

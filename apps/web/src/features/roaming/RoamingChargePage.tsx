@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RoamingCharge } from '@voltpark/contract';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
+import { PaymentReturnNotice, useBackRedirect } from '@/shared/payment';
 import { useSession } from '@/shared/session';
 import { PageFrame } from '@/shared/ui';
 import { isLive, roamingPhase } from './roamingStatus';
@@ -103,6 +104,13 @@ export function RoamingChargePage() {
     current.data,
     [query.location, query.evse, query.connector].join('|'),
   );
+  // Back from SimplePay's page (a one-off card hold, decision 0050): the server checks the
+  // redirect and, for a cancel or a failure, settles the payment at once; then the charge is read.
+  const redirect = useBackRedirect();
+  const returned = redirect.state === 'verified';
+  useEffect(() => {
+    if (returned) void client.invalidateQueries({ queryKey: ROAMING_CURRENT_KEY });
+  }, [returned, client]);
 
   if (guest)
     return (
@@ -166,6 +174,7 @@ export function RoamingChargePage() {
   return (
     <PageFrame title={t('route.roamingCharge')}>
       <Stack gap="md">
+        <PaymentReturnNotice redirect={redirect} />
         {current.isPending ? (
           <Group justify="center">
             <Loader aria-label={t('common.loading')} />

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoamingCharge } from '@voltpark/contract';
 import en from '@/locales/en/roaming.json';
+import huCore from '@/locales/hu/core.json';
 import hu from '@/locales/hu/roaming.json';
 import { formatMoney } from '@/shared/format';
 import { setLanguage } from '@/shared/i18n';
@@ -51,6 +52,9 @@ describe('the live screen of a roaming charge', () => {
     fireEvent.click(within(card).getByRole('button', { name: hu['roamingCharge.stop'] }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(hu['roamingCharge.confirmStop']);
+    // Focus starts on the safe answer, "No".
+    const no = within(dialog).getByRole('button', { name: huCore['common.no'] });
+    await waitFor(() => expect(document.activeElement).toBe(no));
     expect(onStop).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('roaming-stop-yes'));
     expect(onStop).toHaveBeenCalledTimes(1);

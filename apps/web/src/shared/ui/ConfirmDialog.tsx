@@ -42,7 +42,8 @@ export function ConfirmDialog({
       <Stack gap="md">
         <Text>{text}</Text>
         <Group justify="flex-end">
-          <Button variant="default" className="vp-touch" onClick={onNo}>
+          {/* Focus starts on the safe answer, not on the close button (Mantine's data-autofocus). */}
+          <Button variant="default" className="vp-touch" onClick={onNo} data-autofocus>
             {t('common.no')}
           </Button>
           <Button

@@ -16,7 +16,6 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { createActiveUser } from '../../../test/users.js';
 import { createGateway } from '../../payments/gateway.js';
 import { walletBalance } from '../../payments/ledger.js';
-import { reconcilePayment } from '../../payments/payments.js';
 import { signMessage } from '../../payments/simplepay/signature.js';
 import { chargeRequestsRound } from './charge-requests-loop.js';
 import type { ChargeRequestRow } from './charge-requests-store.js';
@@ -416,8 +415,15 @@ describe('a one-off card (SIMPLEPAY) through the pay page', { timeout: 90_000 },
     const r = await requestRow(start.body.data.requestId as number);
     const back = await onPayPage(start.body.data.paymentUrl as string, 'cancel');
     expect(back).toContain('/roaming-charge?');
-    // No IPN for a cancel: the reconciliation's query settles it, and the request ends.
-    await reconcilePayment(deps, await paymentOfHold(r));
+    // No IPN for a cancel: the app's check of the back redirect asks SimplePay at once, and the
+    // request ends then (not a reconciliation round later).
+    const returned = new URL(back);
+    const check = await call(
+      'd',
+      'GET',
+      `/api/v1/payment-return?r=${encodeURIComponent(returned.searchParams.get('r')!)}&s=${encodeURIComponent(returned.searchParams.get('s')!)}`,
+    );
+    expect(check.body.data).toMatchObject({ e: 'CANCEL' });
     const ended = await until('the request REJECTED', requestStatus(r.id, 'REJECTED'));
     expect(ended.message).toBe('the card payment was not completed');
     expect(await holdOf(r)).toMatchObject({ status: 'failed' });
