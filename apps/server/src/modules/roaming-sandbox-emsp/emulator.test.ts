@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
+import type { Cdr } from '@voltpark/contract/ocpi/cdrs';
 import type { Location } from '@voltpark/contract/ocpi/locations';
+import type { Session } from '@voltpark/contract/ocpi/sessions';
 import type { Tariff } from '@voltpark/contract/ocpi/tariffs';
 import type { OcpiEndpoint } from '@voltpark/contract/ocpi/versions';
 import type { Db } from '../../db/client.js';
@@ -12,7 +14,7 @@ import { getToken } from '../roaming/cpo/tokens-store.js';
 import { seedLocation, seedTariffs } from '../roaming/model/test-seed.js';
 import { ocpi } from '../roaming/test-helpers.js';
 import { hashToken, newCredentialsToken } from '../roaming/tokens.js';
-import { getObject } from './store.js';
+import { getObject, listObjects } from './store.js';
 
 // Our server (HU/VPK) in sandbox mode with the eMSP emulator on: VoltDrive registers with us
 // over HTTP when the server listens, and our CPO side pushes to its Receivers. Pushes run every
@@ -135,16 +137,17 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
       reconnect: false,
     } as never);
     await cp.connect();
-    await cp.call('StatusNotification', {
-      connectorId: 1,
-      errorCode: 'NoError',
-      status: 'Available',
-    });
+    const status = (st: string) =>
+      cp!.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: st });
+    await status('Available');
     await until(async () => evseOf(await held(locationId))?.status === 'AVAILABLE');
+    // The emulator holds the Location now: a change reaches it as a PATCH of the EVSE.
+    await status('Charging');
+    await until(async () => evseOf(await held(locationId))?.status === 'CHARGING');
     const patches = (await callsTo(a.database.db, 'locations')).filter((r) => r.method === 'PATCH');
     expect(patches.at(-1)).toMatchObject({
       ocpiStatus: 1000,
-      requestBody: { status: 'AVAILABLE', last_updated: expect.any(String) },
+      requestBody: { status: 'CHARGING', last_updated: expect.any(String) },
     });
     expect(patches.at(-1)!.url).toContain(
       `/sandbox/ocpi-emsp/2.2.1/locations/HU/VPK/${locationId}/`,
@@ -164,6 +167,58 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
     expect(puts.at(-1)).toMatchObject({ ocpiStatus: 1000 });
     expect(puts.at(-1)!.url).toContain(`/sandbox/ocpi-emsp/2.2.1/tariffs/HU/VPK/${tariffs.paid}`);
   });
+
+  it('START_SESSION for a VoltDrive card gives a Session pushed to the emulator; after STOP_SESSION a CDR', async () => {
+    const added = await addChargePoint(a.database.db, {
+      id: 'EMSP-SIM',
+      key: KEY,
+      connectors: 1,
+      locationId,
+      tariffId: tariffs.paid,
+    });
+    const simCharger = added.chargerIds[0]!;
+    const sim = a.sim({ id: 'EMSP-SIM', connectors: [{ powerKw: 22, status: 'Available' }] });
+    await sim.start();
+    await until(async () => (await a.statuses('EMSP-SIM'))[0] === 'AVAILABLE');
+    const emsp = a.app.roamingSandboxEmsp!;
+    const start = await emsp.startSession({
+      tokenUid: 'VDR0000000001',
+      locationId: String(locationId),
+      evseUid: `HU*VPK*E${simCharger}`,
+    });
+    expect(start.result).toBe('ACCEPTED');
+    const session = await until(async () =>
+      (await listObjects<Session>(a.database.db, 'SESSION')).find(
+        (x) => x.cdr_token.uid === 'VDR0000000001',
+      ),
+    );
+    expect(session).toMatchObject({
+      country_code: 'HU',
+      party_id: 'VPK',
+      location_id: String(locationId),
+      evse_uid: `HU*VPK*E${simCharger}`,
+      auth_method: 'COMMAND',
+      currency: 'HUF',
+    });
+    const stop = await emsp.stopSession(session.id);
+    expect(stop.result).toBe('ACCEPTED');
+    const cdr = await until(async () =>
+      (await listObjects<Cdr>(a.database.db, 'CDR')).find((c) => c.session_id === session.id),
+    );
+    expect(cdr).toMatchObject({ cdr_token: { uid: 'VDR0000000001' }, currency: 'HUF' });
+    await until(
+      async () =>
+        (
+          await getObject<Session>(a.database.db, {
+            kind: 'SESSION',
+            countryCode: 'HU',
+            partyId: 'VPK',
+            id: session.id,
+          })
+        )?.status === 'COMPLETED',
+    );
+    await sim.stop();
+  }, 120_000);
 
   it('answers as OCPI says: PATCH of an unknown Location or EVSE is 2003, another CPO’s push 403, no token 401', async () => {
     // The emulator's token given to the platform is kept only as a hash: the test gives it one

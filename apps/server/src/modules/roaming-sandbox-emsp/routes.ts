@@ -1,17 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { CommandResponse } from '@voltpark/contract/ocpi/commands';
 import type { ModuleDeps } from '../index.js';
 import type { EmspEmulatorContext } from './context.js';
 import { registerEmspEmulatorOcpi } from './ocpi-routes.js';
 import { SANDBOX_OCPI_EMSP_PATH } from './party.js';
 import type { RegistrationOutcome } from './register-with-platform.js';
 import { EmspRegistrationRunner } from './registration-runner.js';
+import { startSession, stopSession } from './send-commands.js';
 
 export interface RoamingSandboxEmsp {
   /** Resolves once the platform has the emulated eMSP (registered now or before). */
   whenRegistered(): Promise<RegistrationOutcome>;
   /** The emulator's versions list. */
   versionsUrl(): string;
+  /** A VoltDrive driver starts a charge at one of our EVSEs (START_SESSION over OCPI). */
+  startSession(at: Parameters<typeof startSession>[1]): Promise<CommandResponse>;
+  /** A VoltDrive driver stops a charge by our OCPI Session id (STOP_SESSION over OCPI). */
+  stopSession(sessionId: string): Promise<CommandResponse>;
 }
 
 declare module 'fastify' {
@@ -51,6 +57,8 @@ export function registerRoamingSandboxEmsp(app: FastifyInstance, { config, db }:
   app.decorate('roamingSandboxEmsp', {
     whenRegistered: () => runner.settled,
     versionsUrl: () => `${ctx.baseUrl()}/versions`,
+    startSession: (at) => startSession(ctx, at),
+    stopSession: (sessionId) => stopSession(ctx, sessionId),
   } satisfies RoamingSandboxEmsp);
 
   registerEmspEmulatorOcpi(app, ctx);
