@@ -144,14 +144,17 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
     // The emulator holds the Location now: a change reaches it as a PATCH of the EVSE.
     await status('Charging');
     await until(async () => evseOf(await held(locationId))?.status === 'CHARGING');
-    const patches = (await callsTo(a.database.db, 'locations')).filter((r) => r.method === 'PATCH');
-    expect(patches.at(-1)).toMatchObject({
+    // Our call log row is written once the emulator has answered: waited for too.
+    const patch = await until(async () =>
+      (await callsTo(a.database.db, 'locations')).find(
+        (r) => r.method === 'PATCH' && (r.requestBody as { status?: string }).status === 'CHARGING',
+      ),
+    );
+    expect(patch).toMatchObject({
       ocpiStatus: 1000,
       requestBody: { status: 'CHARGING', last_updated: expect.any(String) },
     });
-    expect(patches.at(-1)!.url).toContain(
-      `/sandbox/ocpi-emsp/2.2.1/locations/HU/VPK/${locationId}/`,
-    );
+    expect(patch.url).toContain(`/sandbox/ocpi-emsp/2.2.1/locations/HU/VPK/${locationId}/`);
   });
 
   it('a tariff change on our side reaches the emulator as a PUT', async () => {
@@ -163,9 +166,16 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
       const t = await heldTariff(tariffs.paid);
       return JSON.stringify(t?.elements).includes('200');
     });
-    const puts = (await callsTo(a.database.db, 'tariffs')).filter((r) => r.method === 'PUT');
-    expect(puts.at(-1)).toMatchObject({ ocpiStatus: 1000 });
-    expect(puts.at(-1)!.url).toContain(`/sandbox/ocpi-emsp/2.2.1/tariffs/HU/VPK/${tariffs.paid}`);
+    // Two PUTs of it (when it was new, after the change), both answered 1000; the log row is
+    // written once the emulator has answered: waited for too.
+    const path = `/sandbox/ocpi-emsp/2.2.1/tariffs/HU/VPK/${tariffs.paid}`;
+    const puts = await until(async () => {
+      const rows = (await callsTo(a.database.db, 'tariffs')).filter(
+        (r) => r.method === 'PUT' && r.url.endsWith(path),
+      );
+      return rows.length >= 2 ? rows : null;
+    });
+    expect(puts.every((r) => r.ocpiStatus === 1000)).toBe(true);
   });
 
   it('START_SESSION for a VoltDrive card gives a Session pushed to the emulator; after STOP_SESSION a CDR', async () => {
@@ -217,7 +227,64 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
           })
         )?.status === 'COMPLETED',
     );
-    await sim.stop();
+  }, 120_000);
+
+  it('the sandbox page (hu by default, en) lists what the emulator received; its buttons start and stop over OCPI', async () => {
+    const get = async (q = '') => {
+      const res = await a.app.inject({ url: `/sandbox/roaming-emsp${q}` });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const hu = await get();
+    expect(hu).toContain('<html lang="hu">');
+    expect(hu).toContain('SANDBOX');
+    expect(hu).toContain('Westend');
+    expect(hu).toMatch(/\d Ft</);
+    const en = await get('?lang=en');
+    expect(en).toContain('VDR0000000001');
+    // A form that is not one (no 500): back to the page with the refusal shown.
+    const bad = await a.app.inject({
+      method: 'POST',
+      url: '/sandbox/roaming-emsp/start?lang=en',
+      payload: 'location_id=',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.statusCode).toBe(303);
+    expect(bad.headers.location).toBe('/sandbox/roaming-emsp?lang=en&result=REJECTED');
+    // The start button of the simulated charger's EVSE (AVAILABLE again after the last charge).
+    const form =
+      /name="location_id" value="([^"]+)"><input type="hidden" name="evse_uid" value="([^"]+)"/;
+    const sim = await until(async () => form.exec(await get('?lang=en')));
+    expect(await get('?lang=en')).toContain('Start charging');
+    const before = (await listObjects<Session>(a.database.db, 'SESSION')).length;
+    const started = await a.app.inject({
+      method: 'POST',
+      url: '/sandbox/roaming-emsp/start?lang=en',
+      payload: new URLSearchParams({
+        location_id: sim![1]!,
+        evse_uid: sim![2]!,
+        token_uid: 'VDR0000000002',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(started.headers.location).toBe('/sandbox/roaming-emsp?lang=en&result=ACCEPTED');
+    const session = await until(async () =>
+      (await listObjects<Session>(a.database.db, 'SESSION')).find(
+        (x) => x.cdr_token.uid === 'VDR0000000002' && x.status === 'ACTIVE',
+      ),
+    );
+    expect((await listObjects<Session>(a.database.db, 'SESSION')).length).toBe(before + 1);
+    expect(await get('?lang=en')).toContain('Stop charging');
+    const stopped = await a.app.inject({
+      method: 'POST',
+      url: '/sandbox/roaming-emsp/stop?lang=en',
+      payload: `session_id=${encodeURIComponent(session.id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(stopped.headers.location).toBe('/sandbox/roaming-emsp?lang=en&result=ACCEPTED');
+    await until(async () =>
+      (await listObjects<Cdr>(a.database.db, 'CDR')).some((c) => c.session_id === session.id),
+    );
   }, 120_000);
 
   it('answers as OCPI says: PATCH of an unknown Location or EVSE is 2003, another CPO’s push 403, no token 401', async () => {

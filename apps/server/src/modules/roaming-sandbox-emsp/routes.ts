@@ -4,6 +4,7 @@ import type { CommandResponse } from '@voltpark/contract/ocpi/commands';
 import type { ModuleDeps } from '../index.js';
 import type { EmspEmulatorContext } from './context.js';
 import { registerEmspEmulatorOcpi } from './ocpi-routes.js';
+import { registerEmspPage } from './page.js';
 import { SANDBOX_OCPI_EMSP_PATH } from './party.js';
 import type { RegistrationOutcome } from './register-with-platform.js';
 import { EmspRegistrationRunner } from './registration-runner.js';
@@ -62,6 +63,7 @@ export function registerRoamingSandboxEmsp(app: FastifyInstance, { config, db }:
   } satisfies RoamingSandboxEmsp);
 
   registerEmspEmulatorOcpi(app, ctx);
+  registerEmspPage(app, ctx);
   app.addHook('onListen', async () => {
     // After the code that awaited listen() has run on (a test sets PUBLIC_URL's port there).
     setImmediate(() => runner.start());
