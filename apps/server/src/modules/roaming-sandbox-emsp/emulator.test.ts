@@ -128,6 +128,13 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
     expect(evseOf(await held(locationId))).toMatchObject({ status: 'PLANNED' });
   });
 
+  it('reads our Locations and Tariffs Senders (as after its registration): it holds the whole network', async () => {
+    await a.database.db.execute(sql`delete from sandbox_emsp_objects where kind = 'LOCATION'`);
+    expect(await held(locationId)).toBeNull();
+    expect(await a.app.roamingSandboxEmsp!.pullNetwork()).toBeGreaterThan(0);
+    expect(evseOf(await held(locationId))).toMatchObject({ uid: `HU*VPK*E${chargerId}` });
+  });
+
   it('a charger status change on our side reaches the emulator as an EVSE PATCH', async () => {
     cp = new RPCClient({
       endpoint: a.url,

@@ -9,6 +9,7 @@ import { readPlatformEndpoints } from '../roaming-sandbox/platform-version.js';
 import type { EmspEmulatorContext } from './context.js';
 import { VOLTDRIVE, voltDriveRoles } from './party.js';
 import { PLATFORM } from './platform-row.js';
+import { pullPlatformNetwork } from './pull-network.js';
 import { sendDriverTokens } from './token-pushes.js';
 
 export type RegistrationOutcome = 'registered' | 'already';
@@ -19,8 +20,9 @@ export type RegistrationOutcome = 'registered' | 'already';
  * Token A; the emulated eMSP reads the platform's versions over HTTP with it and POSTs its
  * credentials (a new token B); the platform reads the emulator's versions back with token B and
  * answers with the token the emulator calls it with. Then the emulator sends its drivers'
- * tokens to the platform's Tokens Receiver. Only when the platform has no such partner yet (or
- * a PENDING one left by a start that did not finish).
+ * tokens to the platform's Tokens Receiver and reads the platform's Locations and Tariffs
+ * once. Only when the platform has no such partner yet (or a PENDING one left by a start that
+ * did not finish).
  */
 export async function registerWithPlatform(
   ctx: EmspEmulatorContext,
@@ -77,5 +79,6 @@ export async function registerWithPlatform(
     .where(eq(sandboxEmspPlatform.label, PLATFORM))
     .returning();
   await sendDriverTokens(ctx, row!);
+  await pullPlatformNetwork(ctx, row!);
   return 'registered';
 }

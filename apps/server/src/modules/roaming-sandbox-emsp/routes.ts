@@ -5,6 +5,8 @@ import type { ModuleDeps } from '../index.js';
 import type { EmspEmulatorContext } from './context.js';
 import { registerEmspEmulatorOcpi } from './ocpi-routes.js';
 import { registerEmspPage } from './page.js';
+import { platformRow } from './platform-row.js';
+import { pullPlatformNetwork } from './pull-network.js';
 import { SANDBOX_OCPI_EMSP_PATH } from './party.js';
 import type { RegistrationOutcome } from './register-with-platform.js';
 import { EmspRegistrationRunner } from './registration-runner.js';
@@ -19,6 +21,8 @@ export interface RoamingSandboxEmsp {
   startSession(at: Parameters<typeof startSession>[1]): Promise<CommandResponse>;
   /** A VoltDrive driver stops a charge by our OCPI Session id (STOP_SESSION over OCPI). */
   stopSession(sessionId: string): Promise<CommandResponse>;
+  /** Reads our Locations and Tariffs Senders again (as after the registration). */
+  pullNetwork(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -60,6 +64,10 @@ export function registerRoamingSandboxEmsp(app: FastifyInstance, { config, db }:
     versionsUrl: () => `${ctx.baseUrl()}/versions`,
     startSession: (at) => startSession(ctx, at),
     stopSession: (sessionId) => stopSession(ctx, sessionId),
+    pullNetwork: async () => {
+      const platform = await platformRow(db);
+      return platform?.status === 'REGISTERED' ? pullPlatformNetwork(ctx, platform) : 0;
+    },
   } satisfies RoamingSandboxEmsp);
 
   registerEmspEmulatorOcpi(app, ctx);
