@@ -85,6 +85,8 @@ const envSchema = z.object({
   ROAMING_BUSINESS_WEBSITE: z.string().url().optional(),
   ROAMING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ROAMING_SANDBOX_PARTNER: z.enum(['0', '1']).optional(),
+  /** Sandbox only: the built-in eMSP emulator (VoltDrive Kft.) whose drivers charge with us. */
+  ROAMING_SANDBOX_EMSP: z.enum(['0', '1']).optional(),
   /** Real-time authorization of a partner's token at our charger waits this long (0044). */
   ROAMING_AUTHORIZE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   /** Sandbox only: how often the emulated partner reads a roaming charge's meter (default 15 s). */
@@ -105,6 +107,8 @@ export interface RoamingConfig {
   timeoutMs: number;
   /** Sandbox only: the built-in roaming partner emulator (VoltPartner Kft.) registers with us. */
   sandboxPartner: boolean;
+  /** Sandbox only: the built-in eMSP emulator (VoltDrive Kft.) registers with us. */
+  sandboxEmsp: boolean;
   /**
    * How long the eMSP's answer to a real-time authorization is awaited (the charger waits for
    * our Authorize answer meanwhile); no answer: ALLOWED_OFFLINE allows, NEVER refuses.
@@ -357,6 +361,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VOLTPARK_MODE === 'sandbox' &&
         (e.ROAMING_SANDBOX_PARTNER === '1' ||
           (e.ROAMING_SANDBOX_PARTNER !== '0' && e.SEED_DEMO_DATA === 'auto')),
+      sandboxEmsp:
+        e.VOLTPARK_MODE === 'sandbox' &&
+        (e.ROAMING_SANDBOX_EMSP === '1' ||
+          (e.ROAMING_SANDBOX_EMSP !== '0' && e.SEED_DEMO_DATA === 'auto')),
       authorizeTimeoutMs: e.ROAMING_AUTHORIZE_TIMEOUT_MS,
       commandTimeoutSec: e.ROAMING_COMMAND_TIMEOUT_SEC,
       sandboxMeterSec: e.ROAMING_SANDBOX_METER_SEC ?? 15,
@@ -388,6 +396,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.ROAMING_SANDBOX_PARTNER === '1') {
       throw new ConfigError(
         'ROAMING_SANDBOX_PARTNER is the sandbox roaming partner emulator; unset it in production.',
+      );
+    }
+    if (e.ROAMING_SANDBOX_EMSP === '1') {
+      throw new ConfigError(
+        'ROAMING_SANDBOX_EMSP is the sandbox eMSP emulator (VoltDrive); unset it in production.',
       );
     }
     if (e.ROAMING_SANDBOX_METER_SEC !== undefined) {

@@ -27,6 +27,7 @@ import { registerInvoiceRoutes } from './invoices/routes.js';
 import { registerOpenData } from './open-data/routes.js';
 import { registerRoaming } from './roaming/routes.js';
 import { registerRoamingSandbox } from './roaming-sandbox/routes.js';
+import { registerRoamingSandboxEmsp } from './roaming-sandbox-emsp/routes.js';
 import { registerRoamingChargeRoutes } from './roaming/emsp/driver-charge-routes.js';
 import { registerPartnerTokenAuthorizer } from './roaming/cpo/token-authorizer.js';
 import { registerRoamingSessions } from './roaming/cpo/sessions-events.js';
@@ -70,6 +71,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerRoaming(app, deps);
   registerRoamingChargeRoutes(app, deps);
   registerRoamingSandbox(app, deps);
+  registerRoamingSandboxEmsp(app, deps);
   // Before the partner tokens' authorizer: a START_SESSION's idTag is accepted whatever the
   // token's whitelist (the eMSP authorized it by sending the command).
   registerCommandBackground(app, deps);

@@ -22,6 +22,7 @@ export * from './roaming.js';
 export * from './roaming-tokens.js';
 export * from './roaming-sessions.js';
 export * from './roaming-sandbox.js';
+export * from './roaming-sandbox-emsp.js';
 export * from './roaming-commands.js';
 export * from './roaming-partner-locations.js';
 export * from './roaming-emsp-sessions.js';
