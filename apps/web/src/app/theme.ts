@@ -105,6 +105,9 @@ export const theme = createTheme({
   other: {},
   components: {
     Button: { defaultProps: { size: 'md' } },
+    // A spinner is drawn as a <span>, where an aria-label is not allowed (axe's
+    // aria-prohibited-attr): as an image its label ("Betöltés…") is read out.
+    Loader: { defaultProps: { role: 'img' } },
     ActionIcon: { defaultProps: { size: 44 } },
     // Long web and e-mail addresses wrap instead of running off a 390 px screen.
     Anchor: {

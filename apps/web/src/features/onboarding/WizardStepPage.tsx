@@ -135,7 +135,16 @@ export function WizardStepPage({ step }: { step: WizardStep }) {
               {t('onboarding.skip')}
             </Button>
           )}
-          <Button className="vp-touch" disabled={!done} onClick={goNext} data-testid="wizard-next">
+          <Button
+            className="vp-touch"
+            // "A Voltpark használatának megkezdése" wraps on a narrow phone instead of overflowing.
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            disabled={!done}
+            onClick={goNext}
+            data-testid="wizard-next"
+          >
             {last ? t('onboarding.startUsing') : t('onboarding.next')}
           </Button>
         </Group>

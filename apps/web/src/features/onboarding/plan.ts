@@ -52,15 +52,19 @@ function storedPlan(): WizardStep[] | null {
 }
 
 /**
- * The numbered steps shown on a step page: the run's plan, or (opened directly) the pending
- * steps; the current step is always among them, in SPEC order.
+ * The numbered steps shown on a step page: the run's plan, or (opened directly, e.g. straight
+ * after log-in without the welcome page) the pending steps, which then become the run's plan so
+ * that finishing a step does not renumber the next ones ("1/3", then "2/3", not "1/2"); the
+ * current step is always among them, in SPEC order.
  */
 export function planFor(
   current: WizardStep,
   d: OnboardingDetails,
   s: Pick<Settings, 'frontendWizardCards'>,
 ): WizardStep[] {
-  const base = storedPlan() ?? pendingSteps(d, s);
-  const steps = new Set<WizardStep>([...base, current]);
-  return WIZARD_ORDER.filter((step) => steps.has(step));
+  const stored = storedPlan();
+  const steps = new Set<WizardStep>([...(stored ?? pendingSteps(d, s)), current]);
+  const plan = WIZARD_ORDER.filter((step) => steps.has(step));
+  if (!stored) startPlan(plan);
+  return plan;
 }
