@@ -77,6 +77,16 @@ async function overstayToSurcharge(page: Page, user: TestUser): Promise<Locator>
   return surcharge;
 }
 
+/** The paid surcharge opens the exit once for the car at the barrier; then nothing is left to tap. */
+async function leaveOnceAfterPaying(surcharge: Locator) {
+  await expect(surcharge).toHaveAttribute('data-status', 'PAID', { timeout: 30_000 });
+  const openOut = surcharge.getByRole('button', { name: t('hu', 'parking.gate.openOut') });
+  await expect(openOut).toBeEnabled({ timeout: 15_000 });
+  await openOut.click();
+  await expect(surcharge).toHaveAttribute('data-status', 'FINISHED', { timeout: 20_000 });
+  await expect(surcharge.getByRole('button')).toHaveCount(0);
+}
+
 test.describe('parking surcharge', () => {
   test('/parking-surcharge passes axe in Hungarian and in English', async ({
     page,
@@ -203,12 +213,7 @@ test.describe('parking surcharge', () => {
     await page.getByTestId('surcharge-pay').click();
 
     // No card page: the wallet pays at once, and the exit opens once for the car at the barrier.
-    await expect(surcharge).toHaveAttribute('data-status', 'PAID', { timeout: 30_000 });
-    const openOut = surcharge.getByRole('button', { name: t('hu', 'parking.gate.openOut') });
-    await expect(openOut).toBeEnabled({ timeout: 15_000 });
-    await openOut.click();
-    await expect(surcharge).toHaveAttribute('data-status', 'FINISHED', { timeout: 20_000 });
-    await expect(surcharge.getByRole('button')).toHaveCount(0);
+    await leaveOnceAfterPaying(surcharge);
 
     // The wallet paid exactly the surcharge.
     await page.goto('/cards');
@@ -244,12 +249,7 @@ test.describe('parking surcharge', () => {
     await page.getByTestId('surcharge-pay').click();
 
     // No card page: the saved card pays, and the exit opens once for the car at the barrier.
-    await expect(surcharge).toHaveAttribute('data-status', 'PAID', { timeout: 30_000 });
-    const openOut = surcharge.getByRole('button', { name: t('hu', 'parking.gate.openOut') });
-    await expect(openOut).toBeEnabled({ timeout: 15_000 });
-    await openOut.click();
-    await expect(surcharge).toHaveAttribute('data-status', 'FINISHED', { timeout: 20_000 });
-    await expect(surcharge.getByRole('button')).toHaveCount(0);
+    await leaveOnceAfterPaying(surcharge);
     expect(pageErrors).toEqual([]);
   });
 });
