@@ -31,7 +31,8 @@ function page(lang: Lang, body: string) {
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('sandboxEmsp.title')} · Voltpark</title>
 <style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:960px;padding:16px;color:#1a1b1e}
 .banner{background:#fff3bf;border:2px solid #e67700;padding:12px;border-radius:8px;font-weight:600}
-table{border-collapse:collapse;width:100%;margin-top:8px}th,td{text-align:left;padding:6px;border-bottom:1px solid #ced4da}
+/* a wide table scrolls in its own box on a phone; the page itself does not */
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;margin-top:8px}th,td{text-align:left;padding:6px;border-bottom:1px solid #ced4da}
 a{color:#0b5394}button{padding:6px 12px}:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}</style></head>
 <body><header><p class="banner">SANDBOX — ${t('sandboxEmsp.notice')}</p>
 <p><a href="?lang=${other}" lang="${other}">${t('sandboxEmsp.language')}</a></p></header><main>${body}</main></body></html>`;
@@ -86,7 +87,7 @@ export function registerEmspPage(app: FastifyInstance, ctx: EmspEmulatorContext)
     const table = (head: string[], rows: string[], empty: string) =>
       rows.length === 0
         ? `<p>${t(empty)}</p>`
-        : `<table><thead><tr>${head.map((h) => `<th scope="col">${t(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+        : `<div class="scroll"><table><thead><tr>${head.map((h) => `<th scope="col">${t(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
     const body = `<h1>${t('sandboxEmsp.title')}</h1>
 <p>${esc(VOLTDRIVE.name)} (${VOLTDRIVE.countryCode}/${VOLTDRIVE.partyId}) — ${t(platform?.status === 'REGISTERED' ? 'sandboxEmsp.registered' : 'sandboxEmsp.notRegistered')}</p>
 ${result.success ? `<p role="status">${t('sandboxEmsp.answer')}: ${esc(result.data)}</p>` : ''}
