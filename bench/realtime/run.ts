@@ -32,6 +32,8 @@ import type {
 import { planChanges, type ChangeTimes } from './lib/changes';
 import { monoMs } from './lib/frame';
 import { IpcChild } from './lib/ipc';
+import { answerTimeline, timelineLines } from './lib/timeline';
+import { warmUpParking } from './lib/warm-up';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -52,6 +54,7 @@ const { values: argv } = parseArgs({
     'database-url': { type: 'string' },
     out: { type: 'string' },
     'total-timeout': { type: 'string', default: String(20 * 60_000) },
+    'warm-up-calls': { type: 'string', default: '2000' },
   },
   allowPositionals: false,
 });
@@ -65,6 +68,9 @@ if (argv.change !== 'api' && argv.change !== 'hook') throw new Error('--change i
 const CHANGE: ChangeMode = argv.change;
 const API_CONNECTIONS = Math.max(1, Number(argv['api-connections']));
 const LIMIT_MS = Number(argv['p99-limit']);
+const WARM_UP_CALLS = Math.max(0, Math.round(Number(argv['warm-up-calls'])));
+/** Users of the warm-up only, beside the sockets' users. */
+const WARM_UP_USERS = 32;
 const MEMORY_LIMIT = Number(argv['memory-limit-mb']) * 1024 * 1024;
 const baseUrl =
   argv['database-url'] ??
@@ -147,6 +153,8 @@ interface TargetFigures {
   fromDue: { p50: number | null; p99: number | null; max: number | null };
   /** api: from sending a change's call to its answer. */
   apiAnswer: { p50: number | null; p99: number | null } | null;
+  /** api: the seconds of the window that had a call answered after more than 100 ms. */
+  slowSeconds: string[];
   /**
    * api: from the call's answer to the frame (negative: the frame came first). The change is
    * committed before the answer is sent, so this is the push's own delay, without the queueing
@@ -221,6 +229,7 @@ async function measure(
     const startAt = monoMs() + 500;
     let times: ChangeTimes;
     let answeredAt: number[] | null = null;
+    let slowSeconds: string[] = [];
     let api: ApiChangeReport[] = [];
     const answerTimes = new Histogram();
     if (change === 'api') {
@@ -243,6 +252,13 @@ async function measure(
         if (a != null && t != null) answerTimes.record(a - t);
       });
       answeredAt = plan.userIds.map((u, i) => answered.get(u)?.[plan.seqs[i]!] ?? NaN);
+      slowSeconds = timelineLines(
+        answerTimeline(
+          plan.userIds.map((u, i) => sent.get(u)?.[plan.seqs[i]!] ?? NaN),
+          answeredAt,
+          startAt,
+        ),
+      );
       times = {
         dueAt: plan.dueMs.map((d) => startAt + d),
         changedAt: plan.userIds.map((u, i) => sent.get(u)?.[plan.seqs[i]!] ?? NaN),
@@ -303,6 +319,7 @@ async function measure(
       latency: summarize(fromChange),
       fromDue: { p50: due.p50, p99: due.p99, max: due.max },
       changeLagP99: lag.percentile(99),
+      slowSeconds,
       apiAnswer:
         change === 'api'
           ? { p50: answerTimes.percentile(50), p99: answerTimes.percentile(99) }
@@ -340,6 +357,9 @@ function targetLines(f: TargetFigures): string {
     `    ${f.change === 'api' ? 'call → frame  ' : 'change → frame'}   p50 ${ms(f.latency.p50)}  p99 ${ms(f.latency.p99)}  p99.9 ${ms(f.latency.p999)}  max ${ms(f.latency.max)}\n` +
     (f.apiAnswer
       ? `    call → answer    p50 ${ms(f.apiAnswer.p50)}  p99 ${ms(f.apiAnswer.p99)}  (the parking API's own answer)\n`
+      : '') +
+    (f.slowSeconds.length
+      ? `    seconds of the window with a call over 100 ms (by when it was sent): ${f.slowSeconds.join('; ')}\n`
       : '') +
     (f.answerToFrame
       ? `    answer → frame   p50 ${ms(f.answerToFrame.p50)}  p99 ${ms(f.answerToFrame.p99)}  max ${ms(f.answerToFrame.max)}  (the push after the committed change; negative: the frame came first)\n`
@@ -423,6 +443,10 @@ async function main(): Promise<boolean> {
       SEED_DEMO_DATA: 'auto',
       SIMULATE_CHARGERS: '0',
       SIMULATE_GATES: '0',
+      // The sandbox's roaming partners are emulators of other companies' servers, as the
+      // simulators are of chargers and gates: production never runs them.
+      ROAMING_SANDBOX_PARTNER: '0',
+      ROAMING_SANDBOX_EMSP: '0',
       GATES_MQTT_PORT: String(await freePort()),
       WEB_DIST_DIR: '/nonexistent-web-dist',
     },
@@ -441,11 +465,14 @@ async function main(): Promise<boolean> {
 
   t0 = performance.now();
   const secret = randomBytes(24).toString('base64url');
-  const drivers = await seedDrivers(databaseUrl, { count: SOCKETS, chargingShare: 0, secret });
-  const specs: SocketSpec[] = drivers.map((d, i) => ({
-    userId: d.userId,
-    token: tokenOf(secret, i + 1),
-  }));
+  const seeded = await seedDrivers(databaseUrl, {
+    count: SOCKETS + WARM_UP_USERS,
+    chargingShare: 0,
+    secret,
+  });
+  const withTokens = seeded.map((d, i) => ({ userId: d.userId, token: tokenOf(secret, i + 1) }));
+  const specs: SocketSpec[] = withTokens.slice(0, SOCKETS);
+  const warmUpUsers = withTokens.slice(SOCKETS);
   log(
     `seeded ${SOCKETS} users with a session each in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
@@ -453,6 +480,20 @@ async function main(): Promise<boolean> {
   const lotId =
     CHANGE === 'api' && targets.includes('ours') ? await startableLot(databaseUrl) : null;
   if (lotId !== null) log(`changes through the API: parking start / cancel at lot ${lotId}`);
+  if (lotId !== null && WARM_UP_CALLS > 0) {
+    const w = await warmUpParking({
+      port: ports.ours,
+      lotId,
+      users: warmUpUsers,
+      calls: WARM_UP_CALLS,
+      concurrency: WARM_UP_USERS,
+    });
+    log(
+      `warmed up: ${w.calls} parking starts and cancels by ${WARM_UP_USERS} users without a socket in ` +
+        `${(w.ms / 1000).toFixed(1)} s (${w.failed} not answered 200; not measured)`,
+    );
+    if (w.failed > 0) throw new Error('the warm-up calls failed: is the parking API up?');
+  }
   if (targets.includes('ours')) servers.set('ours', ours);
   else await ours.stop();
   if (targets.includes('bare')) {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { batchedQuery, groupRows } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -191,23 +191,21 @@ export function announceRevokedSessions(db: Db, userId: number) {
   sessionRevocations.emit('revoked', { db, userId });
 }
 
-/** Of the given sessions, those still valid (not revoked, not expired, user not deleted). */
-export async function liveSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
-  const live = new Set<number>();
+/** Of the given sessions, those no longer valid: revoked, expired, gone, or the user deleted. */
+export async function endedSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
+  const ended = new Set<number>();
   for (let i = 0; i < sessionIds.length; i += 5000) {
-    const rows = await db
-      .select({ id: userSessions.id })
-      .from(userSessions)
-      .innerJoin(users, eq(users.id, userSessions.userId))
-      .where(
-        and(
-          inArray(userSessions.id, sessionIds.slice(i, i + 5000)),
-          isNull(userSessions.revokedAt),
-          gt(userSessions.expiresAt, sql`now()`),
-          isNull(users.deletedAt),
-        ),
-      );
-    for (const r of rows) live.add(r.id);
+    // One JSON parameter, and only the ended sessions come back: the periodic sweep of 10,000
+    // sockets asked for 5,000 parameters a query and read every live session (decision 0053).
+    const batch = JSON.stringify(sessionIds.slice(i, i + 5000));
+    const result = await db.execute(sql`
+      select k.id
+      from (select value::integer as id from json_array_elements_text(${batch}::json)) as k
+      where not exists (
+        select 1 from user_sessions s join users u on u.id = s.user_id
+        where s.id = k.id and s.revoked_at is null and s.expires_at > now()
+          and u.deleted_at is null)`);
+    for (const r of (result as unknown as { rows: { id: number }[] }).rows) ended.add(r.id);
   }
-  return live;
+  return ended;
 }

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { userTypeSchema, wsTopics, type UserType, type WsServerFrame } from '@voltpark/contract';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/accounts.js';
 import { forgetCachedSessions } from '../auth/session-cache.js';
-import { liveSessionIds } from '../auth/sessions.js';
+import { endedSessionIds } from '../auth/sessions.js';
 import type { Revocation } from './redis-bus.js';
 
 /** A browser socket as the hub sees it. */
@@ -97,8 +96,8 @@ export class RealtimeHub {
       for (const set of this.byUser.values())
         for (const c of set) if (!r || c.sessionId === r.sessionId) clients.push(c);
     if (clients.length === 0) return;
-    const live = await liveSessionIds(this.db, [...new Set(clients.map((c) => c.sessionId))]);
-    for (const c of clients) if (!live.has(c.sessionId)) c.endUnauthorized();
+    const ended = await endedSessionIds(this.db, [...new Set(clients.map((c) => c.sessionId))]);
+    for (const c of clients) if (ended.has(c.sessionId)) c.endUnauthorized();
   }
 
   /**
@@ -114,16 +113,22 @@ export class RealtimeHub {
   }
 
   private async readTypes(): Promise<void> {
-    const ids = [...this.byUser.keys()];
-    for (let i = 0; i < ids.length; i += TYPES_BATCH) {
-      const rows = await this.db
-        .select({ id: users.id, types: users.types })
-        .from(users)
-        .where(inArray(users.id, ids.slice(i, i + TYPES_BATCH)));
-      for (const row of rows) {
+    const known = [...this.knownTypes].map(([id, key]) => ({ id, key }));
+    for (let i = 0; i < known.length; i += TYPES_BATCH) {
+      // The known types go as one JSON parameter and only the users whose types differ come
+      // back: with 10,000 sockets, reading every user's types each period cost the event loop
+      // a burst every 3 s that delayed the API calls behind it (decision 0053).
+      const batch = JSON.stringify(known.slice(i, i + TYPES_BATCH));
+      const result = await this.db.execute(sql`
+        select u.id, u.types
+        from json_to_recordset(${batch}::json) as k(id integer, key text)
+        join users u on u.id = k.id
+        where array_to_string(
+          array(select t from unnest(u.types) as t order by t collate "C"), ','
+        ) <> k.key`);
+      for (const row of (result as unknown as { rows: { id: number; types: string[] }[] }).rows) {
         const key = typesKey(row.types);
-        const known = this.knownTypes.get(row.id);
-        if (known === undefined || known === key) continue;
+        if (!this.knownTypes.has(row.id) || this.knownTypes.get(row.id) === key) continue;
         this.knownTypes.set(row.id, key);
         forgetCachedSessions(row.id);
         const frame: WsServerFrame = {
@@ -144,6 +149,7 @@ export class RealtimeHub {
 /** Users per query of the types check (well under PostgreSQL's parameter limit). */
 const TYPES_BATCH = 5000;
 
+/** The types sorted by code point (as `collate "C"` sorts them in readTypes) and comma-joined. */
 function typesKey(types: readonly string[]): string {
   return [...types].sort().join(',');
 }

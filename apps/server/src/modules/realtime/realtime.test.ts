@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { MAX_WS_FRAME_BYTES } from '../../core/websocket.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -122,6 +123,34 @@ describe('/ws authentication (SPEC §6 websocket auth)', () => {
     await revokeAllSessions(t.database.db, other.id);
     expect(await stays.next()).toEqual({ topic: '/unauthorized', data: null });
     expect((await stays.closed).code).toBe(1008);
+  });
+
+  it('the periodic sweep ends the sockets of sessions that expired, revoked or deleted, and no other', async () => {
+    const users = await Promise.all(
+      ['expired', 'revoked', 'deleted', 'fine'].map((n) =>
+        createActiveUser(t.database.db, `sweep.${n}@example.hu`),
+      ),
+    );
+    const [expired, revoked, deleted, fine] = await Promise.all(users.map((u) => signedIn(u)));
+    // Changed in the database only, with no announcement: as another process or time does it.
+    await t.database.db.execute(
+      sql`update user_sessions set expires_at = now() - interval '1 second' where user_id = ${users[0]!.id}`,
+    );
+    await t.database.db.execute(
+      sql`update user_sessions set revoked_at = now() where user_id = ${users[1]!.id}`,
+    );
+    await t.database.db.execute(
+      sql`update users set deleted_at = now() where id = ${users[2]!.id}`,
+    );
+    await t.app.realtime.hub.recheck();
+    for (const ended of [expired!, revoked!, deleted!]) {
+      expect(await ended.next()).toEqual({ topic: '/unauthorized', data: null });
+      expect((await ended.closed).code).toBe(1008);
+    }
+    expect(await fine!.ask({ command: 'ping', requestId: 'fine' })).toMatchObject({
+      topic: '/pong',
+    });
+    fine!.close();
   });
 });
 
