@@ -54,6 +54,9 @@ export function CameraParkingSwitch({ carId }: { carId: number }) {
       <Switch
         id={`f-camera-parking-${carId}`}
         label={t('cars.cameraSwitch.label')}
+        // Mantine's label wraps the description too; its name is the label alone, the hint
+        // stays its description.
+        aria-label={t('cars.cameraSwitch.label')}
         description={t('cars.cameraSwitch.hint')}
         checked={car.on}
         disabled={sending}
