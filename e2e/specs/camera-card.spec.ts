@@ -1,46 +1,54 @@
 import { addBillingAndCar } from '../support/charging';
 import { CAPTCHA, freshUser, NO_CAPTCHA, payOnEmulator, signIn } from '../support/drivers';
-import { expect, needsPostgres, onLocalhost, t, test } from '../support/fixtures';
-import { operatorCli } from '../support/operator';
+import { expect, onLocalhost, t, test } from '../support/fixtures';
 
 /**
- * Automatic card payment at camera exits (decision 0051) on a phone: for a car with camera
- * parking (switched on by the operator CLI, hence the PostgreSQL server), the car's details
- * switch it on through SimplePay's page (a card registration with recurring tokens), show the
- * payments left once SimplePay reports it, and switch it off. The exit itself is tested on the
- * server (parking/camera-card.test.ts). SimplePay's emulator returns to PUBLIC_URL.
+ * Camera parking and automatic card payment at camera exits (decisions 0054, 0051) on a phone:
+ * the car's details switch camera parking on (from the keyboard), which brings up automatic card
+ * payment; that is switched on through SimplePay's page (a card registration with recurring
+ * tokens), shows the payments left once SimplePay reports it, and is switched off; then camera
+ * parking is switched off again. The gates themselves are tested on the server
+ * (parking/camera.test.ts, camera-card.test.ts). SimplePay's emulator returns to PUBLIC_URL.
  */
 test.use(onLocalhost);
 
-test(
-  'a camera car switches automatic card payment on at SimplePay and off again',
-  { tag: '@postgres' },
-  async ({ page, request, pageErrors, databaseUrl }) => {
-    test.fixme(!CAPTCHA, NO_CAPTCHA);
-    const db = needsPostgres(databaseUrl);
-    test.setTimeout(90_000);
-    const user = await freshUser(request, 'camcard');
-    await addBillingAndCar(request, user);
-    operatorCli(db, 'parking', 'camera', 'on', '--email', user.email, '--plate', 'TST-001');
-    await signIn(page, user);
+test('camera parking switched on in the car details, then automatic card payment', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  test.fixme(!CAPTCHA, NO_CAPTCHA);
+  test.setTimeout(90_000);
+  const user = await freshUser(request, 'camcard');
+  await addBillingAndCar(request, user);
+  await signIn(page, user);
 
-    await page.goto('/cars');
-    await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
-    await expect(page.getByText(t('hu', 'cars.camera.intro'))).toBeVisible();
-    await page.getByLabel(t('hu', 'cards.secret.label')).fill('titok1234');
-    await page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') }).click();
-    await payOnEmulator(page);
-    await expect(page).toHaveURL(/\/cars\?r=/, { timeout: 20_000 });
+  await page.goto('/cars');
+  await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
+  const camera = page.getByRole('switch', { name: t('hu', 'cars.cameraSwitch.label') });
+  await expect(camera).not.toBeChecked();
+  await expect(page.getByText(t('hu', 'cars.camera.intro'))).toHaveCount(0);
+  await camera.focus();
+  await page.keyboard.press('Space');
+  await expect(camera).toBeChecked();
+  await expect(page.getByText(t('hu', 'cars.camera.intro'))).toBeVisible();
+  await page.getByLabel(t('hu', 'cards.secret.label')).fill('titok1234');
+  await page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') }).click();
+  await payOnEmulator(page);
+  await expect(page).toHaveURL(/\/cars\?r=/, { timeout: 20_000 });
 
-    await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
-    await expect(page.getByTestId('automatic-card-status')).toContainText(
-      'Hátralévő fizetések: 10',
-      { timeout: 20_000 },
-    );
-    await page.getByRole('button', { name: t('hu', 'cars.camera.switchOff') }).click();
-    await page.getByRole('button', { name: t('hu', 'common.yes'), exact: true }).click();
-    await expect(page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') })).toBeVisible();
-    await expect(page.getByTestId('automatic-card-status')).toHaveCount(0);
-    expect(pageErrors).toEqual([]);
-  },
-);
+  await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
+  await expect(page.getByTestId('automatic-card-status')).toContainText('Hátralévő fizetések: 10', {
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: t('hu', 'cars.camera.switchOff') }).click();
+  await page.getByRole('button', { name: t('hu', 'common.yes'), exact: true }).click();
+  await expect(page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') })).toBeVisible();
+  await expect(page.getByTestId('automatic-card-status')).toHaveCount(0);
+
+  await camera.focus();
+  await page.keyboard.press('Space');
+  await expect(camera).not.toBeChecked();
+  await expect(page.getByText(t('hu', 'cars.camera.intro'))).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});

@@ -17,6 +17,7 @@ import { parkingSessionRoutes } from './parkingSession.js';
 import { surchargeRoutes } from './surcharge.js';
 import { roamingChargeRoutes } from './roamingCharge.js';
 import { cameraPaymentRoutes } from './cameraPayment.js';
+import { cameraParkingRoutes } from './cameraParking.js';
 
 /** The route groups, one per domain file (a name must not repeat across groups: tested). */
 export const routeGroups = {
@@ -38,6 +39,7 @@ export const routeGroups = {
   surcharge: surchargeRoutes,
   roamingCharge: roamingChargeRoutes,
   cameraPayment: cameraPaymentRoutes,
+  cameraParking: cameraParkingRoutes,
 } satisfies Record<string, Record<string, AnyRoute>>;
 
 /** Every call of SPEC §7, by name. The server registers these; the web client calls them. */
@@ -60,6 +62,7 @@ export const apiRoutes = {
   ...surchargeRoutes,
   ...roamingChargeRoutes,
   ...cameraPaymentRoutes,
+  ...cameraParkingRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

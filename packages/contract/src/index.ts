@@ -34,3 +34,4 @@ export {
 } from './api.js';
 export * from './roamingCharge.js';
 export * from './cameraPayment.js';
+export * from './cameraParking.js';

@@ -84,8 +84,8 @@ export const parkingAdminGateOpens = pgTable(
 /**
  * Camera parking (beyond the SPEC, as Parkl and EasyPark do it): a car whose plate, read by an
  * entry gate's camera, starts its driver's parking and opens the barrier without the phone.
- * A row = switched on. The contract's car calls have no field for it: `npm run parking --
- * camera` switches it.
+ * A row = switched on: by the driver (`PUT v1/parking/camera-parking/{carId}`, decision 0054)
+ * or by the operator (`npm run parking -- camera`).
  */
 export const cameraParkingCars = pgTable('camera_parking_cars', {
   userCarId: integer()

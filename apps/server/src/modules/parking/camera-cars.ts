@@ -8,7 +8,7 @@ import { normalisePlate } from './permits.js';
 export class CameraCarError extends Error {}
 
 /** The plate of user_cars in the permits' form (SQL side of normalisePlate). */
-const normalisedCarPlate = sql`upper(regexp_replace(${userCars.licensePlate}, '[[:space:].–—-]', '', 'g'))`;
+export const normalisedCarPlate = sql`upper(regexp_replace(${userCars.licensePlate}, '[[:space:].–—-]', '', 'g'))`;
 
 async function carOf(db: DbOrTx, email: string, plate: string) {
   const normal = normalisePlate(plate);

@@ -8,6 +8,7 @@ import { getParkingLot } from './repository.js';
 import { registerParkingSessionRoutes } from './session-routes.js';
 import { registerParkingAccessRoutes } from './access-routes.js';
 import { registerCameraPaymentRoutes } from './camera-payment-routes.js';
+import { registerCameraParkingRoutes } from './camera-parking-routes.js';
 import { and, eq } from 'drizzle-orm';
 import { locations } from '../../db/schema/index.js';
 
@@ -27,4 +28,5 @@ export function registerParkingRoutes(app: FastifyInstance, { db, config }: Modu
   const deps = registerParkingSessionRoutes(app, { db, config });
   registerParkingAccessRoutes(app, deps);
   registerCameraPaymentRoutes(app, deps);
+  registerCameraParkingRoutes(app, deps);
 }

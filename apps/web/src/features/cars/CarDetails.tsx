@@ -7,6 +7,7 @@ import { apiRoutes, callApi } from '@/shared/api';
 import { ConfirmDialog } from '@/shared/ui';
 import { formatCompact } from '@/shared/format';
 import { AutomaticCardPayment } from './AutomaticCardPayment';
+import { CameraParkingSwitch } from './CameraParkingSwitch';
 import { plateRule } from './carForm';
 
 type Row = [labelKey: string, value: string | null];
@@ -112,6 +113,7 @@ export function CarDetails({
             </Table.Tbody>
           </Table>
           {car.addedByUser && <Text size="sm">{t('cars.customNote')}</Text>}
+          <CameraParkingSwitch carId={car.id} />
           <AutomaticCardPayment carId={car.id} />
           <Group justify="flex-end">
             <Button className="vp-touch" onClick={close}>
