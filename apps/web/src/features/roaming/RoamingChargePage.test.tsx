@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocationDetail, RoamingCharge } from '@voltpark/contract';
 import messages from '@voltpark/contract/locales/hu.json';
 import hu from '@/locales/hu/roaming.json';
 import { formatMoney } from '@/shared/format';
+import { publishLiveFrame } from '@/shared/realtime';
 import { resetSessionForTests } from '@/shared/session';
 import { inHungarian } from '@/test/i18n';
 import { renderRoutes } from '@/test/render';
@@ -309,10 +310,10 @@ describe('the start page after an earlier charge, and its way back', { timeout: 
     const button = await startButton();
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
-    // Polled every 3 s while live: the outcome of this charge comes with the next poll.
-    expect(
-      await screen.findByText(hu['roamingCharge.status.completed'], undefined, { timeout: 8000 }),
-    ).toBeTruthy();
+    await screen.findByTestId('roaming-charge');
+    // Decision 0056: the outcome of this charge comes over the live socket.
+    act(() => publishLiveFrame({ topic: '/user/roamingCharge', data: afterStart() }));
+    expect(await screen.findByText(hu['roamingCharge.status.completed'])).toBeTruthy();
     expect(screen.getByTestId('roaming-charge').textContent).toContain(formatMoney(990));
     expect(screen.getByRole('link', { name: hu['roamingCharge.receipt'] })).toBeTruthy();
   });
