@@ -102,8 +102,9 @@ function PayAgain({ c }: { c: RoamingCharge }) {
  * /roaming-charge (decision 0043): the driver's charge at a roaming partner's charger. With
  * `?location=&evse=&connector=` from a partner site's panel it offers the start; a live charge
  * shows instead (its changes pushed over /ws, decision 0056), and stays reachable after a
- * reload and from the top bar. A charge that had ended before is not shown above a new start (it is in the history); a busy
- * point, a refusal or an unknown point offers the way back to the site's panel (or the map).
+ * reload and from the top bar. A charge that had ended before is not shown above a new start
+ * (it is in the history); a busy point, a refusal or an unknown point offers the way back to
+ * the site's panel (or the map).
  */
 export function RoamingChargePage() {
   const { t } = useTranslation(['translation', 'messages']);
