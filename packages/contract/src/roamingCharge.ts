@@ -68,6 +68,12 @@ export const roamingChargeSchema = z.object({
   paymentUrl: z.string().nullable(),
   /** Ended before the partner was asked because of the card payment (then `message` is ours). */
   paymentProblem: z.enum(['NOT_COMPLETED', 'CANCELLED', 'TIMEOUT', 'NOT_STARTED']).nullable(),
+  /**
+   * REJECTED / TIMEOUT (decision 0056): what became of the money. RELEASED: it was held and is
+   * given back; NOT_TAKEN: nothing was held; PENDING: the card payment page was still open, so
+   * nothing is held now, and a late authorization is released. null in other states.
+   */
+  holdOutcome: z.enum(['RELEASED', 'NOT_TAKEN', 'PENDING']).nullable().optional(),
   kWh: z.number().nullable(),
   /** Cost so far as the partner reports it (incl. VAT when given), in `currency`. */
   costSoFar: z.number().nullable(),

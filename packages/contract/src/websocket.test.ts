@@ -8,7 +8,7 @@ import {
 } from './websocket.js';
 
 describe('websocket frames (SPEC §7)', () => {
-  it("knows SPEC's commands, plus auth for the first frame", () => {
+  it("knows SPEC's commands, plus auth for the first frame and the roaming charge (0056)", () => {
     expect([...wsCommands].sort()).toEqual(
       [
         'auth',
@@ -19,6 +19,7 @@ describe('websocket frames (SPEC §7)', () => {
         'getCanStop',
         'getParkingSession',
         'getParkingSurcharge',
+        'getRoamingCharge',
         'ping',
       ].sort(),
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageSchema } from './envelope.js';
 import { parkingSessionSchema } from './parkingSession.js';
+import { roamingChargeSchema } from './roamingCharge.js';
 import { surchargeSchema } from './surcharge.js';
 import { userTypeSchema } from './user.js';
 
@@ -56,6 +57,8 @@ export const wsClientFrameSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('getParkingSession'), requestId }),
   z.object({ command: z.literal('getParkingSurcharge'), requestId, surchargeId: id }),
   z.object({ command: z.literal('ping'), requestId }),
+  /** The driver's roaming charge, as `GET /api/v1/roaming/current` answers it (decision 0056). */
+  z.object({ command: z.literal('getRoamingCharge'), requestId }),
 ]);
 export type WsClientFrame = z.infer<typeof wsClientFrameSchema>;
 export type WsCommand = WsClientFrame['command'];
@@ -67,6 +70,7 @@ export const wsTopics = {
   canStop: '/can/stop',
   parkingSurcharge: '/user/parkingSurcharge',
   parkingSession: '/user/parkingSession',
+  roamingCharge: '/user/roamingCharge',
   error: '/user/error',
   userTypes: '/user/types',
   unauthorized: '/unauthorized',
@@ -101,6 +105,15 @@ export const wsServerFrameSchema = z.discriminatedUnion('topic', [
     requestId,
     /** null: no current parking (FINISHED or none). */
     data: parkingSessionSchema.nullable(),
+  }),
+  z.object({
+    topic: z.literal(wsTopics.roamingCharge),
+    requestId,
+    /**
+     * The driver's charge at a partner's charger, pushed after every change of the request, its
+     * OCPI session or its CDR (decision 0056); null: none (as `roaming/current`).
+     */
+    data: roamingChargeSchema.nullable(),
   }),
   z.object({
     topic: z.literal(wsTopics.error),

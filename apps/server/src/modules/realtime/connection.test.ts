@@ -33,6 +33,7 @@ describe('an unauthenticated socket', () => {
         db,
         hub: new RealtimeHub(db),
         parking: () => noParkingYet,
+        roamingCharge: () => Promise.resolve(null),
         log,
         authTimeoutMs: 10_000,
       },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
+  type RoamingCharge,
   wsClientFrameSchema,
   wsCommands,
   wsTopics,
@@ -21,6 +22,8 @@ export interface ConnectionContext {
   db: Db;
   hub: RealtimeHub;
   parking(): ParkingLive;
+  /** The user's roaming charge (decision 0056). */
+  roamingCharge(userId: number): Promise<RoamingCharge | null>;
   log: FastifyBaseLogger;
   /** An unauthenticated socket is closed after this long. */
   authTimeoutMs: number;
@@ -162,6 +165,12 @@ export class Connection implements HubClient {
       switch (frame.command) {
         case 'ping':
           return this.send({ topic: wsTopics.pong, requestId, data: null });
+        case 'getRoamingCharge':
+          return this.send({
+            topic: wsTopics.roamingCharge,
+            requestId,
+            data: await this.ctx.roamingCharge(user.id),
+          });
         case 'getParkingSession':
           return this.send({
             topic: wsTopics.parkingSession,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { WS_PATH, type WsServerFrame } from '@voltpark/contract';
+import { WS_PATH, type RoamingCharge, type WsServerFrame } from '@voltpark/contract';
 import { addUpgradeRoute } from '../../core/upgrade.js';
 import { MAX_WS_FRAME_BYTES } from '../../core/websocket.js';
 import { forgetCachedSessions } from '../auth/session-cache.js';
@@ -12,11 +12,16 @@ import { noParkingYet, type ParkingLive } from './parking-live.js';
 import { socketIp } from './socket-ip.js';
 import { socketLang } from './socket-lang.js';
 
+/** The user's current roaming charge, as `GET /api/v1/roaming/current` answers it. */
+export type RoamingChargeOf = (userId: number) => Promise<RoamingCharge | null>;
+
 export interface RealtimeModule {
   /** Sends a frame to every socket of the user, on this replica or (REDIS_URL) another. */
   publishToUser(userId: number, frame: WsServerFrame): void;
   /** The parking module answers the parking commands. */
   setParkingLive(parking: ParkingLive): void;
+  /** The roaming module answers getRoamingCharge (decision 0056). */
+  setRoamingCharge(current: RoamingChargeOf): void;
   hub: RealtimeHub;
 }
 
@@ -47,13 +52,24 @@ export function registerRealtime(app: FastifyInstance, deps: ModuleDeps): void {
   const log = app.log.child({ module: 'realtime' });
   const hub = new RealtimeHub(deps.db);
   let parking: ParkingLive = noParkingYet;
+  let roamingCharge: RoamingChargeOf = () => Promise.resolve(null);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_FRAME_BYTES });
-  const ctx = { db: deps.db, hub, parking: () => parking, log, authTimeoutMs: AUTH_TIMEOUT_MS };
+  const ctx = {
+    db: deps.db,
+    hub,
+    parking: () => parking,
+    roamingCharge: (userId: number) => roamingCharge(userId),
+    log,
+    authTimeoutMs: AUTH_TIMEOUT_MS,
+  };
 
   app.decorate('realtime', {
     publishToUser: (userId, frame) => hub.publishToUser(userId, frame),
     setParkingLive: (p) => {
       parking = p;
+    },
+    setRoamingCharge: (current) => {
+      roamingCharge = current;
     },
     hub,
   } satisfies RealtimeModule);

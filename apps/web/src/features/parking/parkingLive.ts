@@ -15,6 +15,7 @@ import {
   dropStoredBearer,
   LiveSocket,
   liveSocketUrl,
+  publishLiveFrame,
   startRetry,
   storedLiveCredential,
   type LiveSocketOptions,
@@ -155,6 +156,7 @@ export class ParkingLive {
   }
 
   private onFrame(f: WsServerFrame): void {
+    publishLiveFrame(f);
     switch (f.topic) {
       case wsTopics.parkingSession: {
         const s = f.data;

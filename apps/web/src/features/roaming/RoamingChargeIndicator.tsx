@@ -4,7 +4,7 @@ import { LiveIndicator } from '@/shared/ui';
 import { isLive, roamingPhase } from './roamingStatus';
 import { useRoamingCharge } from './useRoamingCharge';
 
-/** How often the top bar looks for a roaming charge while none is live (live: every 3 s). */
+/** How often the top bar looks for a roaming charge (a fallback: changes come over /ws, 0056). */
 const IDLE_POLL_MS = 15_000;
 
 /**

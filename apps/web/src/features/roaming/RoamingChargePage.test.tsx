@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocationDetail, RoamingCharge } from '@voltpark/contract';
 import messages from '@voltpark/contract/locales/hu.json';
 import hu from '@/locales/hu/roaming.json';
 import { formatMoney } from '@/shared/format';
+import { publishLiveFrame } from '@/shared/realtime';
 import { resetSessionForTests } from '@/shared/session';
 import { inHungarian } from '@/test/i18n';
 import { renderRoutes } from '@/test/render';
@@ -309,10 +310,10 @@ describe('the start page after an earlier charge, and its way back', { timeout: 
     const button = await startButton();
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
-    // Polled every 3 s while live: the outcome of this charge comes with the next poll.
-    expect(
-      await screen.findByText(hu['roamingCharge.status.completed'], undefined, { timeout: 8000 }),
-    ).toBeTruthy();
+    await screen.findByTestId('roaming-charge');
+    // Decision 0056: the outcome of this charge comes over the live socket.
+    act(() => publishLiveFrame({ topic: '/user/roamingCharge', data: afterStart() }));
+    expect(await screen.findByText(hu['roamingCharge.status.completed'])).toBeTruthy();
     expect(screen.getByTestId('roaming-charge').textContent).toContain(formatMoney(990));
     expect(screen.getByRole('link', { name: hu['roamingCharge.receipt'] })).toBeTruthy();
   });
@@ -359,5 +360,60 @@ describe('the start page after an earlier charge, and its way back', { timeout: 
     expect(
       screen.getByRole('link', { name: hu['roamingCharge.backToSite'] }).getAttribute('href'),
     ).toBe('/map?showLocation=77&tab=charger');
+  });
+});
+
+describe('pay again after a card hold that did not go through (0056)', { timeout: 30_000 }, () => {
+  inHungarian();
+
+  it('says so, and takes the driver back to the point’s start with the same method and hold', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...globalThis.location, assign });
+    before = {
+      ...requested,
+      status: 'REJECTED',
+      paymentMethod: 'SIMPLEPAY',
+      holdAmount: 7_000,
+      message: 'the card payment was not completed',
+      paymentProblem: 'NOT_COMPLETED',
+      holdOutcome: 'NOT_TAKEN',
+    };
+    startAnswer = () =>
+      ok({
+        ...requested,
+        status: 'PAYING',
+        paymentMethod: 'SIMPLEPAY',
+        paymentUrl: 'http://pay/2',
+      });
+    // Back from SimplePay's page: the live screen without a start link.
+    renderRoutes([{ path: '/roaming-charge', element: <RoamingChargePage /> }], '/roaming-charge');
+    expect(await screen.findByText(hu['roamingCharge.payment.NOT_COMPLETED'])).toBeTruthy();
+    expect(screen.getByText(hu['roamingCharge.holdNotTaken'])).toBeTruthy();
+    expect(screen.queryByText(/feloldottuk/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('link', { name: hu['roamingCharge.payAgain'] }));
+    const radio = await screen.findByRole(
+      'radio',
+      { name: 'Bankkártya (SimplePay)' },
+      { timeout: 10_000 },
+    );
+    expect((radio as HTMLInputElement).checked).toBe(true);
+    // The ended charge belongs to the history now: only the start form.
+    expect(screen.queryByTestId('roaming-charge')).toBeNull();
+    const button = screen.getByRole('button', {
+      name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(7_000)),
+    });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay/2'));
+    expect(starts).toEqual([
+      {
+        locationId: 77,
+        evseUid: 'HU*VPT*E0101',
+        connectorId: '1',
+        amount: 7_000,
+        paymentMethod: 'SIMPLEPAY',
+      },
+    ]);
   });
 });

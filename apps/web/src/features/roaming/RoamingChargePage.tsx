@@ -13,7 +13,7 @@ import { PageFrame } from '@/shared/ui';
 import { isLive, roamingPhase } from './roamingStatus';
 import { RoamingChargeStatus } from './RoamingChargeStatus';
 import { RoamingSignIn } from './RoamingSignIn';
-import { RoamingStartForm, startRefusal, type StartTarget } from './RoamingStartForm';
+import { parseAgain, RoamingStartForm, startRefusal, type StartTarget } from './RoamingStartForm';
 import { ROAMING_CURRENT_KEY, useRoamingCharge } from './useRoamingCharge';
 
 /** The partner site, EVSE and connector the start link named, from the location's detail. */
@@ -81,11 +81,30 @@ function BackToSite({ siteId }: { siteId: number | null }) {
 }
 
 /**
+ * After a card hold that did not go through (declined, cancelled on SimplePay's page, too late):
+ * back to the point's start form with the same method and hold (decision 0056). The new start
+ * is a new request; the live-request unique index makes a double tap one.
+ */
+function PayAgain({ c }: { c: RoamingCharge }) {
+  const { t } = useTranslation();
+  const q = new URLSearchParams({ location: String(c.siteId), evse: c.evseUid });
+  if (c.connectorId !== null) q.set('connector', c.connectorId);
+  q.set('method', c.paymentMethod);
+  q.set('amount', String(c.holdAmount));
+  return (
+    <Button component={Link} to={`/roaming-charge?${q}`} data-testid="roaming-pay-again">
+      {t('roamingCharge.payAgain')}
+    </Button>
+  );
+}
+
+/**
  * /roaming-charge (decision 0043): the driver's charge at a roaming partner's charger. With
  * `?location=&evse=&connector=` from a partner site's panel it offers the start; a live charge
- * shows instead (polled every 3 s), and stays reachable after a reload and from the top bar. A
- * charge that had ended before is not shown above a new start (it is in the history); a busy
- * point, a refusal or an unknown point offers the way back to the site's panel (or the map).
+ * shows instead (its changes pushed over /ws, decision 0056), and stays reachable after a
+ * reload and from the top bar. A charge that had ended before is not shown above a new start
+ * (it is in the history); a busy point, a refusal or an unknown point offers the way back to
+ * the site's panel (or the map).
  */
 export function RoamingChargePage() {
   const { t } = useTranslation(['translation', 'messages']);
@@ -162,6 +181,14 @@ export function RoamingChargePage() {
         <RoamingStartForm
           target={start.target}
           onStarted={() => void client.invalidateQueries({ queryKey: ['location'] })}
+          // A start link from "pay again" (or a payment that failed here) keeps its method and hold.
+          key={`${query.method ?? ''}|${query.amount ?? ''}|${shown?.requestId ?? ''}`}
+          again={
+            parseAgain(query.method, query.amount) ??
+            (shown?.paymentProblem
+              ? { method: shown.paymentMethod, amount: shown.holdAmount }
+              : null)
+          }
         />
       );
   }
@@ -188,6 +215,7 @@ export function RoamingChargePage() {
             />
           )
         )}
+        {shown?.paymentProblem && !wantsStart && <PayAgain c={shown} />}
         {startPart}
         {backSite !== undefined && <BackToSite siteId={backSite} />}
         {!current.isPending && !c && !wantsStart && (

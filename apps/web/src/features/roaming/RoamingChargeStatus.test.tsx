@@ -29,6 +29,31 @@ describe('the live screen of a roaming charge', () => {
     await setLanguage('hu');
   });
 
+  it('an end without a charge says what became of the money (0056)', () => {
+    const cancelled = {
+      status: 'REJECTED' as const,
+      paymentMethod: 'SIMPLEPAY' as const,
+      message: 'the driver cancelled the payment',
+      paymentProblem: 'CANCELLED' as const,
+    };
+    const released = fill(hu['roamingCharge.holdReleased'], { amount: formatMoney(5000) });
+    const pending = fill(hu['roamingCharge.holdPending'], { amount: formatMoney(5000) });
+    const cases = [
+      [{ holdOutcome: 'NOT_TAKEN' as const }, hu['roamingCharge.holdNotTaken']],
+      [{ holdOutcome: 'PENDING' as const }, pending],
+      [{ holdOutcome: 'RELEASED' as const }, released],
+    ] as const;
+    for (const [outcome, text] of cases) {
+      const { card } = show({ ...cancelled, ...outcome });
+      expect(within(card).getByText(hu['roamingCharge.payment.CANCELLED'])).toBeTruthy();
+      const said = within(card).getByRole('alert').textContent;
+      expect(said).toContain(text);
+      for (const other of [hu['roamingCharge.holdNotTaken'], pending, released])
+        if (other !== text) expect(said).not.toContain(other);
+      card.parentElement!.remove();
+    }
+  });
+
   it('REQUESTED and ACCEPTED: waiting for the partner, the hold shown, no stop', () => {
     for (const status of ['REQUESTED', 'ACCEPTED'] as const) {
       const { card } = show({ status });

@@ -150,7 +150,11 @@ export function RoamingChargeStatus({
                     : t(`roamingCharge.${phase.state}Text`)}
               </Text>
               <Text size="sm" mt={4} fw={700}>
-                {t('roamingCharge.holdReleased', { amount: formatMoney(c.holdAmount) })}
+                {c.holdOutcome === 'NOT_TAKEN'
+                  ? t('roamingCharge.holdNotTaken')
+                  : c.holdOutcome === 'PENDING'
+                    ? t('roamingCharge.holdPending', { amount: formatMoney(c.holdAmount) })
+                    : t('roamingCharge.holdReleased', { amount: formatMoney(c.holdAmount) })}
               </Text>
             </Alert>
           )}

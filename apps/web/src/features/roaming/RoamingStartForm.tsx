@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PartnerConnector, PartnerEvse, RoamingCharge } from '@voltpark/contract';
+import {
+  roamingPaymentMethodSchema,
+  type PartnerConnector,
+  type PartnerEvse,
+  type RoamingCharge,
+} from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, apiRoutes, callApi, currentLang } from '@/shared/api';
@@ -44,6 +49,19 @@ export function startRefusal(
   return { code: null, text: first ?? t('roamingCharge.startFailed') };
 }
 
+/** The method and hold of a start tried again (decision 0056). */
+export interface RoamingAgain {
+  method: RoamingCharge['paymentMethod'];
+  amount: number;
+}
+
+/** The pay-again part of a start link (`&method=&amount=`), or null. */
+export function parseAgain(method: string | undefined, amount: string | undefined) {
+  const m = roamingPaymentMethodSchema.safeParse(method);
+  const a = /^\d{1,7}$/.test(amount ?? '') ? Number(amount) : null;
+  return m.success && a !== null ? { method: m.data, amount: a } : null;
+}
+
 /** 3-D Secure browser data of a saved card's payment (as our own card start sends). */
 function browserData() {
   return {
@@ -78,9 +96,12 @@ function paymentBody(choice: RoamingMethodChoice, cardId: number | null) {
 export function RoamingStartForm({
   target,
   onStarted,
+  again,
 }: {
   target: StartTarget;
   onStarted: (c: RoamingCharge) => void;
+  /** Pay again after a card hold that did not go through (decision 0056): its method and hold. */
+  again?: RoamingAgain | null;
 }) {
   const { t } = useTranslation(['translation', 'messages']);
   const client = useQueryClient();
@@ -91,10 +112,12 @@ export function RoamingStartForm({
   });
   const balance = wallet.data?.ballance ?? null;
   const cards = useReadyCards();
-  const [choice, setChoice] = useState<RoamingMethodChoice>(initialRoamingChoice);
+  const [choice, setChoice] = useState<RoamingMethodChoice>(
+    again ? { ...initialRoamingChoice, method: again.method } : initialRoamingChoice,
+  );
   const [secretError, setSecretError] = useState<string | null>(null);
   const byWallet = choice.method === 'WALLET';
-  const [typed, setTyped] = useState<number | string | null>(null);
+  const [typed, setTyped] = useState<number | string | null>(again?.amount ?? null);
   const amount = typed ?? (byWallet ? defaultHold(balance) : defaultHold(null));
   const check = checkHold(amount, !byWallet || wallet.isPending ? null : balance);
   const [busy, setBusy] = useState(false);

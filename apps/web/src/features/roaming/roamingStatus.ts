@@ -13,8 +13,11 @@ export const LIVE_STATUSES: readonly RoamingStatus[] = [
 
 export const isLive = (s: RoamingStatus): boolean => LIVE_STATUSES.includes(s);
 
-/** How often the live screen asks `roaming/current` while a charge is live. */
-export const LIVE_POLL_MS = 3_000;
+/**
+ * How often the live screen asks `roaming/current` while a charge is live: its changes come
+ * over /ws (decision 0056), this is the fallback for when the socket is down.
+ */
+export const LIVE_POLL_MS = 15_000;
 
 /** What the screen shows for a state: which words and which parts. */
 export interface RoamingPhase {

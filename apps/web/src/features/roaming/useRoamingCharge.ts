@@ -1,14 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { wsTopics } from '@voltpark/contract';
 import { apiRoutes, callApi } from '@/shared/api';
+import { onLiveFrame } from '@/shared/realtime';
 import { isLive, LIVE_POLL_MS } from './roamingStatus';
 
 export const ROAMING_CURRENT_KEY = ['roaming', 'current'] as const;
 
 /**
- * `GET /api/v1/roaming/current`, quietly: every 3 s while the charge is live, else every
- * `idleMs` (the top bar looks now and then; the screen once), never with the busy overlay.
+ * The driver's roaming charge: `GET /api/v1/roaming/current` once, then every change as the
+ * server pushes it over the page's live socket (`/user/roamingCharge`, decision 0056; the top
+ * bar holds the socket for a signed-in user). Quietly polled as a fallback for a socket that
+ * is down: every `LIVE_POLL_MS` while the charge is live, else every `idleMs` (the top bar
+ * looks now and then; the screen once), never with the busy overlay.
  */
 export function useRoamingCharge(idleMs: number | false = false, enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return onLiveFrame((f) => {
+      if (f.topic === wsTopics.roamingCharge) queryClient.setQueryData(ROAMING_CURRENT_KEY, f.data);
+    });
+  }, [queryClient, enabled]);
   return useQuery({
     queryKey: ROAMING_CURRENT_KEY,
     queryFn: ({ signal }) =>

@@ -8,3 +8,4 @@ export {
   type SocketLike,
 } from './liveSocket';
 export { startPoll, startRetry } from './poll';
+export { onLiveFrame, publishLiveFrame } from './liveFrames';

@@ -6,6 +6,7 @@ import { creditPoints } from '../../loyalty/points.js';
 import { captureHold } from '../../payments/holds.js';
 import { debitWallet } from '../../payments/ledger.js';
 import type { PaymentDeps } from '../../payments/payments.js';
+import { syncChargeRequests } from './charge-requests-store.js';
 import type { DriverCdrRow } from './driver-cdrs-store.js';
 import { issueRoamingReceipt } from './roaming-receipts.js';
 
@@ -83,6 +84,7 @@ export async function billRoamingCdr(
     if (hold && hold.status !== 'captured' && hold.status !== 'released') return reread();
   }
 
+  let billed = false;
   await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(C)
@@ -90,6 +92,7 @@ export async function billRoamingCdr(
       .where(and(eq(C.id, cdrRow.id), eq(C.billing, 'PENDING')))
       .returning({ id: C.id });
     if (!claimed) return;
+    billed = true;
     // The capture joins this transaction (its own transaction becomes a savepoint of this one).
     const inTx: PaymentDeps = { ...deps, db: tx as unknown as Db };
     // The hold's row is locked first: two CDRs naming one reference take turns, and the second
@@ -130,5 +133,9 @@ export async function billRoamingCdr(
     // Decision 0043: the driver's receipt, with the claim (so once per CDR).
     await issueRoamingReceipt(tx, cdrRow, { userId, price, paid, points });
   });
+  // The request is COMPLETED with its bill now (and the driver's screen told), not at the
+  // request loop's next round (decision 0056).
+  // A failed link is the loop's to do (it syncs every round); the bill stands either way.
+  if (billed) await syncChargeRequests(deps.db).catch(() => undefined);
   return reread();
 }

@@ -8,6 +8,7 @@ import {
 import type { PaymentDeps } from '../../payments/payments.js';
 import { releaseHold } from '../../payments/holds.js';
 import { roamingHoldCause } from './bill-roaming-cdr.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 
 export type ChargeRequestRow = typeof R.$inferSelect;
 
@@ -66,7 +67,11 @@ export async function endRequest(
     .where(and(eq(R.id, id), inArray(R.status, from)))
     .returning();
   if (!row) return false;
-  await releaseHold(deps, roamingHoldCause(row.authorizationReference));
+  try {
+    await releaseHold(deps, roamingHoldCause(row.authorizationReference));
+  } finally {
+    roamingChargeChanged(deps.db, row.userId);
+  }
   return true;
 }
 
@@ -89,20 +94,28 @@ export async function releaseEndedHolds(deps: PaymentDeps): Promise<number> {
  * amount. Conditional updates: replays and replicas change nothing more.
  */
 export async function syncChargeRequests(db: Db): Promise<void> {
-  await db.execute(sql`
+  const started = await db.execute(sql`
     update roaming_emsp_charge_requests r
        set status = case when r.status = 'STOPPING' then r.status else 'STARTED' end,
            session_id = s.session_id, updated_at = now()
       from roaming_emsp_sessions s
      where s.authorization_reference = r.authorization_reference
        and s.partner_id = r.partner_id and s.user_id = r.user_id
-       and r.status in ('REQUESTED', 'ACCEPTED', 'STOPPING') and r.session_id is null`);
-  await db.execute(sql`
+       and r.status in ('REQUESTED', 'ACCEPTED', 'STOPPING') and r.session_id is null
+    returning r.user_id`);
+  const completed = await db.execute(sql`
     update roaming_emsp_charge_requests r
        set status = 'COMPLETED', billed_amount = c.billed_amount, pending_command = null,
            result_due_at = null, updated_at = now()
       from roaming_emsp_cdrs c
      where c.authorization_reference = r.authorization_reference
        and c.partner_id = r.partner_id and c.user_id = r.user_id and c.billing = 'BILLED'
-       and r.status in ('REQUESTED', 'ACCEPTED', 'STARTED', 'STOPPING')`);
+       and r.status in ('REQUESTED', 'ACCEPTED', 'STARTED', 'STOPPING')
+    returning r.user_id`);
+  const changed = new Set(
+    [started, completed].flatMap((r) =>
+      (r as unknown as { rows: { user_id: number }[] }).rows.map((x) => x.user_id),
+    ),
+  );
+  for (const userId of changed) roamingChargeChanged(db, userId);
 }

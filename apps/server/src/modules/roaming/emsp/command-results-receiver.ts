@@ -12,6 +12,7 @@ import type { OcpiModuleEntry } from '../registry.js';
 import { endRequest } from './charge-requests-store.js';
 import { startChargeRequestsLoop } from './charge-requests-loop.js';
 import { problems } from './receiver-common.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 import type { PartnerChargeDeps } from './send-start-session.js';
 import { backToStarted } from './stop-partner-charge.js';
 
@@ -80,6 +81,8 @@ export const commandResultsReceiverModule: OcpiModuleEntry = {
             .where(and(eq(R.id, row.id), eq(R.status, 'STOPPING'), eq(R.resultKey, p.key)));
         else await backToStarted(deps, row.id, p.key, message);
       }
+      // ACCEPTED changes above (endRequest and backToStarted announce their own).
+      roamingChargeChanged(ctx.db, row.userId);
       return ocpiDone();
     });
   },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from '@voltpark/contract';
+import { apiRoutes, wsTopics } from '@voltpark/contract';
 import { serve } from '../../../core/api.js';
 import { ok } from '../../../core/envelope.js';
 import { ApiError, notFound } from '../../../core/errors.js';
@@ -16,6 +16,8 @@ import {
 } from './start-partner-charge.js';
 import { roamingHistory } from './roaming-receipts.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
+import { roamingChargeEvents, type RoamingChargeChange } from './roaming-charge-events.js';
+import { roamingChargePublisher } from './roaming-charge-live.js';
 
 /** A start/stop refusal as the app shows it (`roaming.error.<code>`, in both catalogs). */
 function apiErrorOf(err: unknown): unknown {
@@ -41,6 +43,21 @@ export function registerRoamingChargeRoutes(app: FastifyInstance, { db, config }
       onLogError: (err) => app.log.error({ err }, 'OCPI call log failed'),
     },
   };
+  // Decision 0056: the driver's live screen and top bar follow over /ws.
+  app.realtime.setRoamingCharge((userId) => currentRoamingCharge(db, userId, fee));
+  const publish = roamingChargePublisher(
+    db,
+    fee,
+    (userId, data) => app.realtime.publishToUser(userId, { topic: wsTopics.roamingCharge, data }),
+    app.log,
+  );
+  const onChanged = (e: RoamingChargeChange) => {
+    if (e.db === db) void publish(e.userId);
+  };
+  roamingChargeEvents.on('changed', onChanged);
+  app.addHook('onClose', async () => {
+    roamingChargeEvents.off('changed', onChanged);
+  });
   serve(app, apiRoutes.roamingStart, async ({ user, body, req, lang }) => {
     const payment: PartnerChargePayment =
       body.paymentMethod === 'CARD'

@@ -3,6 +3,7 @@ import type { RoamingCharge } from '@voltpark/contract';
 import type { Db } from '../../../db/client.js';
 import {
   locations,
+  moneyHolds,
   roamingEmspCdrs as C,
   roamingEmspChargeRequests as R,
   roamingReceipts as RR,
@@ -10,6 +11,7 @@ import {
   roamingPartners as P,
 } from '../../../db/schema/index.js';
 import { liveStates, syncChargeRequests, type ChargeRequestRow } from './charge-requests-store.js';
+import { roamingHoldCause } from './bill-roaming-cdr.js';
 import { paymentProblemOf } from './roaming-card-hold.js';
 
 /** How long an ended request still shows as the driver's current one (its outcome). */
@@ -32,6 +34,27 @@ async function receiptOf(db: Db, row: ChargeRequestRow): Promise<number | null> 
     .orderBy(desc(RR.id))
     .limit(1);
   return r?.rowNumber ?? null;
+}
+
+/**
+ * What became of the money of a request that ended without a charge (decision 0056): a hold
+ * that was taken is RELEASED (or being released); a card payment still open at SimplePay when
+ * the request ended is PENDING (a late authorization is released by the loop); a declined,
+ * failed or never started hold took NOT_TAKEN.
+ */
+async function holdOutcomeOf(db: Db, row: ChargeRequestRow): Promise<RoamingCharge['holdOutcome']> {
+  if (row.status !== 'REJECTED' && row.status !== 'TIMEOUT') return null;
+  const [hold] = await db
+    .select({ status: moneyHolds.status })
+    .from(moneyHolds)
+    .where(
+      and(
+        eq(moneyHolds.cause, roamingHoldCause(row.authorizationReference)),
+        eq(moneyHolds.userId, row.userId),
+      ),
+    );
+  if (!hold || hold.status === 'failed') return 'NOT_TAKEN';
+  return hold.status === 'pending' ? 'PENDING' : 'RELEASED';
 }
 
 /**
@@ -79,6 +102,7 @@ export async function roamingChargeView(
     paymentMethod: row.paymentMethod,
     paymentUrl: row.status === 'PAYING' ? row.paymentUrl : null,
     paymentProblem: paymentProblemOf(row.message),
+    holdOutcome: await holdOutcomeOf(db, row),
     kWh: session?.kwh ?? null,
     costSoFar: session?.cost ?? null,
     currency: session?.currency ?? null,
@@ -89,13 +113,17 @@ export async function roamingChargeView(
   };
 }
 
-/** The driver's live roaming request, else one that ended in the last minutes; null if none. */
+/**
+ * The driver's live roaming request, else one that ended in the last minutes; null if none.
+ * `sync`: first link what the partner sent (the app's read); a push after a change does not.
+ */
 export async function currentRoamingCharge(
   db: Db,
   userId: number,
   feePercent: number,
+  sync = true,
 ): Promise<RoamingCharge | null> {
-  await syncChargeRequests(db);
+  if (sync) await syncChargeRequests(db);
   const [live] = await db
     .select()
     .from(R)

@@ -209,7 +209,11 @@ describe('a roaming charge held on a saved card (CARD)', { timeout: 90_000 }, ()
     expect(wrong.status).toBe(402);
     expect(wrong.body.data.responseCode).toBe('SIMPLEPAY_INVALID_PASSWORD');
     const refused = await call('a', 'GET', '/api/v1/roaming/current');
-    expect(refused.body.data).toMatchObject({ status: 'REJECTED', paymentProblem: 'NOT_STARTED' });
+    expect(refused.body.data).toMatchObject({
+      status: 'REJECTED',
+      paymentProblem: 'NOT_STARTED',
+      holdOutcome: 'NOT_TAKEN',
+    });
     // Another driver's card is not found, and starts nothing.
     const foreign = await call(
       'b',
@@ -429,19 +433,37 @@ describe('a one-off card (SIMPLEPAY) through the pay page', { timeout: 90_000 },
     expect(await holdOf(r)).toMatchObject({ status: 'failed' });
     expect(await startsAtPartner(r)).toBe(0);
     const view = await call('d', 'GET', '/api/v1/roaming/current');
-    expect(view.body.data).toMatchObject({ status: 'REJECTED', paymentProblem: 'NOT_COMPLETED' });
+    // Decision 0056: nothing was held, and the app says so.
+    expect(view.body.data).toMatchObject({
+      status: 'REJECTED',
+      paymentProblem: 'NOT_COMPLETED',
+      holdOutcome: 'NOT_TAKEN',
+    });
 
-    // The driver cancels on our side before paying: nothing is sent, ever.
-    const again = await call(
-      'd',
-      'POST',
-      '/api/v1/roaming/start',
-      startBody('HU*VPT*E0201', 4000, { paymentMethod: 'SIMPLEPAY' }),
+    // Pay again, tapped twice: one new request, the other tap refused.
+    const taps = await Promise.all(
+      [1, 2].map(() =>
+        call(
+          'd',
+          'POST',
+          '/api/v1/roaming/start',
+          startBody('HU*VPT*E0201', 4000, { paymentMethod: 'SIMPLEPAY' }),
+        ),
+      ),
     );
+    expect(taps.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(taps.find((x) => x.status === 409)!.body.data.responseCode).toBe('ALREADY_CHARGING');
+    const again = taps.find((x) => x.status === 200)!;
+    // The driver cancels on our side before paying: nothing is sent, ever.
     const r2 = await requestRow(again.body.data.requestId as number);
     const cancelled = await call('d', 'POST', '/api/v1/roaming/stop', { requestId: r2.id });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: 'REJECTED', paymentProblem: 'CANCELLED' });
+    // Nothing held yet: not "released", but released should the bank authorize it later.
+    expect(cancelled.body.data).toMatchObject({
+      status: 'REJECTED',
+      paymentProblem: 'CANCELLED',
+      holdOutcome: 'PENDING',
+    });
     // Paid after all on the still open page: the late authorization is released, not used.
     await onPayPage(again.body.data.paymentUrl as string);
     await until('the late hold released', async () => {
@@ -450,6 +472,8 @@ describe('a one-off card (SIMPLEPAY) through the pay page', { timeout: 90_000 },
     });
     expect((await requestRow(r2.id)).status).toBe('REJECTED');
     expect(await startsAtPartner(r2)).toBe(0);
+    const after = await call('d', 'GET', '/api/v1/roaming/current');
+    expect(after.body.data).toMatchObject({ requestId: r2.id, holdOutcome: 'RELEASED' });
   });
 
   it('a payment never finished ends TIMEOUT after the payment window', async () => {

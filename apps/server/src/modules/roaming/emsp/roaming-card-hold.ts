@@ -3,6 +3,7 @@ import { moneyHolds, roamingEmspChargeRequests as R } from '../../../db/schema/i
 import type { PaymentRow } from '../../payments/payments.js';
 import { roamingHoldCause } from './bill-roaming-cdr.js';
 import { endRequest } from './charge-requests-store.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 import { sendStartSession, type PartnerChargeDeps } from './send-start-session.js';
 
 /** Seconds a roaming request may wait in PAYING: SimplePay's 5-minute window and a minute more. */
@@ -67,7 +68,9 @@ export async function continueAfterCardHold(
     })
     .where(and(eq(R.id, row.id), eq(R.status, 'PAYING')))
     .returning();
-  if (claimed) await sendStartSession(deps, claimed);
+  if (!claimed) return;
+  roamingChargeChanged(deps.db, claimed.userId);
+  await sendStartSession(deps, claimed);
 }
 
 /** paymentEvents 'settled' of a roaming card hold: the request moves on at once. */

@@ -4,6 +4,7 @@ import type { PaymentDeps } from '../../payments/payments.js';
 import type { OcpiClientDeps } from '../client.js';
 import { endRequest, type ChargeRequestRow } from './charge-requests-store.js';
 import { driverToken, driverTokenOfUser } from './driver-tokens-store.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 import { responseUrl, sendCommand } from './send-command.js';
 
 export type PartnerChargeDeps = PaymentDeps & { client: OcpiClientDeps };
@@ -46,9 +47,11 @@ export async function sendStartSession(
         updatedAt: sql`now()`,
       })
       .where(and(eq(R.id, row.id), eq(R.status, 'REQUESTED'), eq(R.resultKey, resultKey)));
-  else
+  else {
     await db
       .update(R)
       .set({ message: answer.message, updatedAt: sql`now()` })
       .where(and(eq(R.id, row.id), eq(R.status, 'REQUESTED')));
+    roamingChargeChanged(db, row.userId);
+  }
 }

@@ -15,6 +15,7 @@ import {
   type SessionWrite,
 } from './driver-sessions-store.js';
 import { idParam, partnerForOwner, problems, sameId, type OwnerParams } from './receiver-common.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 
 const route = { config: { ocpiModule: 'sessions' } };
 const path = '/emsp/sessions/:country_code/:party_id/:session_id';
@@ -35,14 +36,18 @@ async function keyOf(request: FastifyRequest): Promise<SessionKey> {
 }
 
 /** The answer to a write; a stored change of our driver's session is announced after commit. */
-function answer(r: SessionWrite) {
+function answer(db: OcpiModuleContext['db'], r: SessionWrite) {
   if (!r.ok) {
     if (r.reason === 'unknown') throw unknownSession();
     if (r.reason === 'invalid') throw invalidParameters(`not a valid Session: ${r.message}`);
     throw unauthorized('These credentials are no longer registered');
   }
   const view = r.row && driverSessionView(r.row);
-  if (view) driverSessionEvents.emit('changed', view);
+  if (view) {
+    driverSessionEvents.emit('changed', view);
+    // The meter and cost of the driver's live screen (decision 0056).
+    roamingChargeChanged(db, view.userId);
+  }
   return ocpiDone(r.stale ? 'Older than the session held; kept ours' : 'Success');
 }
 
@@ -70,7 +75,7 @@ export const sessionsReceiverModule: OcpiModuleEntry = {
       sameId(body.data.country_code, key.countryCode, 'country_code');
       sameId(body.data.party_id, key.partyId, 'party_id');
       sameId(body.data.id, key.sessionId, 'id');
-      return answer(await putDriverSession(ctx.db, ctx.config, key, body.data));
+      return answer(ctx.db, await putDriverSession(ctx.db, ctx.config, key, body.data));
     });
 
     scope.patch(path, route, async (request) => {
@@ -81,7 +86,7 @@ export const sessionsReceiverModule: OcpiModuleEntry = {
       sameId(body.data.country_code, key.countryCode, 'country_code');
       sameId(body.data.party_id, key.partyId, 'party_id');
       sameId(body.data.id, key.sessionId, 'id');
-      return answer(await patchDriverSession(ctx.db, ctx.config, key, body.data));
+      return answer(ctx.db, await patchDriverSession(ctx.db, ctx.config, key, body.data));
     });
   },
 };

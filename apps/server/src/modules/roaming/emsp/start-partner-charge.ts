@@ -25,6 +25,7 @@ import {
   paymentEndMessages,
   ROAMING_PURPOSE,
 } from './roaming-card-hold.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 import { sendStartSession, type PartnerChargeDeps } from './send-start-session.js';
 
 export type { PartnerChargeDeps };
@@ -190,5 +191,7 @@ export async function startPartnerCharge(
 }
 
 async function reread(deps: PartnerChargeDeps, id: number): Promise<ChargeRequestRow> {
-  return (await deps.db.select().from(R).where(eq(R.id, id)))[0]!;
+  const row = (await deps.db.select().from(R).where(eq(R.id, id)))[0]!;
+  roamingChargeChanged(deps.db, row.userId);
+  return row;
 }

@@ -8,12 +8,13 @@ import {
   type ChargeRequestRow,
 } from './charge-requests-store.js';
 import { paymentEndMessages } from './roaming-card-hold.js';
+import { roamingChargeChanged } from './roaming-charge-events.js';
 import { responseUrl, sendCommand } from './send-command.js';
 import { newResultKey, provisionalWaitS, type PartnerChargeDeps } from './start-partner-charge.js';
 
 /** A STOP that did not go through: the request is running again, with the partner's message. */
 async function backToStarted(deps: { db: Db }, id: number, key: string, message: string) {
-  await deps.db
+  const [row] = await deps.db
     .update(R)
     .set({
       status: 'STARTED',
@@ -22,7 +23,9 @@ async function backToStarted(deps: { db: Db }, id: number, key: string, message:
       message,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(R.id, id), eq(R.status, 'STOPPING'), eq(R.resultKey, key)));
+    .where(and(eq(R.id, id), eq(R.status, 'STOPPING'), eq(R.resultKey, key)))
+    .returning({ userId: R.userId });
+  if (row) roamingChargeChanged(deps.db, row.userId);
 }
 
 /**
@@ -67,6 +70,7 @@ export async function stopPartnerCharge(
     .where(and(eq(R.id, row.id), eq(R.status, 'STARTED')))
     .returning();
   if (!claimed) return (await db.select().from(R).where(eq(R.id, row.id)))[0]!;
+  roamingChargeChanged(db, userId);
   const [partner] = await db.select().from(P).where(eq(P.id, row.partnerId));
   const answer = partner
     ? await sendCommand(deps.client, config, partner, 'STOP_SESSION', {

@@ -1,0 +1,21 @@
+import type { WsServerFrame } from '@voltpark/contract';
+
+type Listener = (frame: WsServerFrame) => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Every frame the page's one live socket receives, for features other than the one holding the
+ * socket (the parking's ParkingLive): e.g. the roaming charge's `/user/roamingCharge` (decision
+ * 0056). Returns the unsubscribe.
+ */
+export function onLiveFrame(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Called by the socket's holder for each frame it receives. */
+export function publishLiveFrame(frame: WsServerFrame): void {
+  for (const l of listeners) l(frame);
+}
