@@ -18,6 +18,7 @@ import { surchargeRoutes } from './surcharge.js';
 import { roamingChargeRoutes } from './roamingCharge.js';
 import { cameraPaymentRoutes } from './cameraPayment.js';
 import { cameraParkingRoutes } from './cameraParking.js';
+import { parkingReceiptRoutes } from './parkingReceipt.js';
 
 /** The route groups, one per domain file (a name must not repeat across groups: tested). */
 export const routeGroups = {
@@ -40,6 +41,7 @@ export const routeGroups = {
   roamingCharge: roamingChargeRoutes,
   cameraPayment: cameraPaymentRoutes,
   cameraParking: cameraParkingRoutes,
+  parkingReceipt: parkingReceiptRoutes,
 } satisfies Record<string, Record<string, AnyRoute>>;
 
 /** Every call of SPEC §7, by name. The server registers these; the web client calls them. */
@@ -63,6 +65,7 @@ export const apiRoutes = {
   ...roamingChargeRoutes,
   ...cameraPaymentRoutes,
   ...cameraParkingRoutes,
+  ...parkingReceiptRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -35,3 +35,4 @@ export {
 export * from './roamingCharge.js';
 export * from './cameraPayment.js';
 export * from './cameraParking.js';
+export * from './parkingReceipt.js';

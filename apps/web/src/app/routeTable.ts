@@ -36,6 +36,7 @@ export type ScreenKey =
   | 'prepaidPaymentResult'
   | 'invoices'
   | 'parkingHistory'
+  | 'parkingReceipt'
   | 'parkingPaymentResult'
   | 'parkingSurcharge'
   | 'parkingSurchargePaymentResult'
@@ -173,6 +174,16 @@ export const ROUTES: readonly RouteSpec[] = [
     meta: meta('parkingHistory', 'route.parkingHistory', {
       enabledAtCasualCharge: true,
       canRedirectHereAfterLogin: true,
+    }),
+  },
+  {
+    // The parking history's "Receipt" (not in SPEC); a guest's history links here too.
+    path: '/parking-receipt',
+    screen: 'parkingReceipt',
+    meta: meta('parkingReceipt', 'route.parkingReceipt', {
+      ...loginOnly,
+      enabledAtCasualCharge: true,
+      noFullScreenAd: true,
     }),
   },
   { path: '/cards', screen: 'cards', meta: meta('cards', 'route.cards', loginOnly) },

@@ -52,6 +52,7 @@ const SCREENS: Record<ScreenKey, Lazy> = {
   prepaidPaymentResult: () => screen(import('../features/cards'), (m) => m.PrepaidResultPage),
   invoices: () => screen(import('../features/invoices'), (m) => m.InvoicesPage),
   parkingHistory: () => screen(import('../features/parking'), (m) => m.ParkingHistoryPage),
+  parkingReceipt: () => screen(import('../features/parking'), (m) => m.ParkingReceiptPage),
   parkingPaymentResult: () =>
     screen(import('../features/parking'), (m) => m.ParkingPaymentResultPage),
   parkingSurcharge: () => screen(import('../features/parking'), (m) => m.SurchargePage),

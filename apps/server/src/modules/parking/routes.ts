@@ -9,6 +9,7 @@ import { registerParkingSessionRoutes } from './session-routes.js';
 import { registerParkingAccessRoutes } from './access-routes.js';
 import { registerCameraPaymentRoutes } from './camera-payment-routes.js';
 import { registerCameraParkingRoutes } from './camera-parking-routes.js';
+import { ownParkingReceipt } from './receipt-view.js';
 import { and, eq } from 'drizzle-orm';
 import { locations } from '../../db/schema/index.js';
 
@@ -29,4 +30,7 @@ export function registerParkingRoutes(app: FastifyInstance, { db, config }: Modu
   registerParkingAccessRoutes(app, deps);
   registerCameraPaymentRoutes(app, deps);
   registerCameraParkingRoutes(app, deps);
+  serve(app, apiRoutes.parkingReceipt, async ({ user, params }) =>
+    ok(await ownParkingReceipt(db, user.id, params.rowNumber)),
+  );
 }

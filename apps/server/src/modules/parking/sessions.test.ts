@@ -158,6 +158,25 @@ describe('a registered driver parks and pays from the wallet', () => {
       receiptRowNumber: receipts[0]!.rowNumber,
     });
     expect((await current(anna)).id).toBe(id);
+
+    // The history's receipt opens (decision 0019's parking receipt), for its owner only.
+    const row = receipts[0]!.rowNumber;
+    const receipt = await h.api(`/api/v1/parking/receipt/${row}`, anna);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.data).toMatchObject({
+      rowNumber: row,
+      lotName: expect.any(String),
+      round: 0,
+      paymentMethod: 'WALLET',
+      grossPrice: 410,
+    });
+    expect(Date.parse(receipt.body.data.billedTo)).toBeGreaterThan(
+      Date.parse(receipt.body.data.billedFrom),
+    );
+    const other = await createActiveUser(h.db, 'not.annas.receipt@example.hu');
+    const refused = await h.api(`/api/v1/parking/receipt/${row}`, other);
+    expect(refused.status).toBe(404);
+    expect(JSON.stringify(refused.body)).not.toContain(String(receipt.body.data.grossPrice));
   });
 
   it('a wallet that does not cover the amount is refused and nothing is paid or moved', async () => {

@@ -40,7 +40,7 @@ export function ParkingRecordCard({
           {s.parkingLot.name}
         </Text>
         {s.receiptRowNumber != null && (
-          <Anchor component={Link} to={`/receipt?rowNumber=${s.receiptRowNumber}`}>
+          <Anchor component={Link} to={`/parking-receipt?rowNumber=${s.receiptRowNumber}`}>
             {t('charging.record.receipt')}
           </Anchor>
         )}

@@ -1,5 +1,6 @@
 export { ParkingLotView } from './ParkingLotView';
 export { ParkingHistoryPage } from './ParkingHistoryPage';
+export { ParkingReceiptPage } from './ParkingReceiptPage';
 export { ParkingPaymentResultPage } from './ParkingPaymentResultPage';
 export { ParkingIndicator } from './ParkingIndicator';
 export { SurchargePage } from './surcharge/SurchargePage';

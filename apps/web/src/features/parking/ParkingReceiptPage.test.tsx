@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ParkingReceipt } from '@voltpark/contract';
+import hu from '@/locales/hu/parking.json';
+import huCharging from '@/locales/hu/charging.json';
+import { formatDateTime } from '@/shared/format';
+import { inHungarian } from '@/test/i18n';
+import { renderRoutes } from '@/test/render';
+import { ParkingReceiptPage } from './ParkingReceiptPage';
+
+const answer = (status: number, data: unknown, messages: { text: string }[] = []) =>
+  new Response(JSON.stringify({ result: status === 200, data, messages, useAlert: false }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const receipt: ParkingReceipt = {
+  rowNumber: 500007,
+  issueDate: '2026-11-24T10:05:00.000Z',
+  lotName: 'Malom Központ',
+  fullAddress: '6000 Kecskemét, Korona utca 2.',
+  billedFrom: '2026-11-24T09:00:00.000Z',
+  billedTo: '2026-11-24T10:00:00.000Z',
+  round: 0,
+  paymentMethod: 'WALLET',
+  grossPrice: 1250,
+};
+
+function serve(response: () => Response) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(new URL(String(input), 'http://x').pathname);
+      return response();
+    }),
+  );
+  renderRoutes(
+    [{ path: '/parking-receipt', element: <ParkingReceiptPage /> }],
+    '/parking-receipt?rowNumber=500007',
+  );
+  return asked;
+}
+
+describe('parking receipt page (component)', () => {
+  inHungarian();
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the lot, the billed time, how it was paid and the amount of the receipt asked for', async () => {
+    const asked = serve(() => answer(200, receipt));
+    const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
+    expect(asked).toContain('/api/v1/parking/receipt/500007');
+    const terms = [...box.querySelectorAll('dt')].map((e) => e.textContent);
+    const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
+    expect(terms.map((term, i) => [term, values[i]])).toEqual([
+      [huCharging['charging.receipt.id'], '500007'],
+      [hu['parking.receipt.lot'], 'Malom Központ, 6000 Kecskemét, Korona utca 2.'],
+      [
+        hu['parking.receipt.billed'],
+        `${formatDateTime(receipt.billedFrom, 'hu')} – ${formatDateTime(receipt.billedTo, 'hu')}`,
+      ],
+      [hu['parking.record.method'], hu['parking.method.WALLET']],
+      [huCharging['charging.receipt.issueDate'], formatDateTime(receipt.issueDate, 'hu')],
+      [huCharging['charging.receipt.cost'], '1\u00a0250\u00a0Ft'],
+      [huCharging['charging.receipt.state'], huCharging['charging.receipt.paid']],
+    ]);
+  });
+
+  it("says the server's translated reason when the receipt is not the driver's", async () => {
+    serve(() => answer(404, { responseCode: 'NOT_FOUND' }, [{ text: 'A nyugta nem található.' }]));
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(
+      'A nyugta nem található.',
+    );
+    expect(screen.queryByTestId('parking-receipt')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { Alert, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRoutes, callApi } from '@/shared/api';
+import { formatDateTime, formatMoney } from '@/shared/format';
+import { useLang } from '@/shared/i18n/useLang';
+import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
+import { PageFrame } from '@/shared/ui';
+
+/** /parking-receipt?rowNumber=… : a paid parking round's receipt (the history's "Receipt"). */
+export function ParkingReceiptPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const rowNumber = parseId(useRouteQuery().rowNumber);
+  const receipt = useQuery({
+    queryKey: ['parking', 'receipt', rowNumber],
+    queryFn: ({ signal }) =>
+      callApi(apiRoutes.parkingReceipt, {
+        params: { rowNumber: rowNumber! },
+        signal,
+        inlineErrors: true,
+      }),
+    enabled: rowNumber !== null,
+    retry: false,
+  });
+
+  let body;
+  if (rowNumber === null)
+    body = (
+      <Alert color="red" role="alert">
+        {t('charging.receipt.noRowNumber')}
+      </Alert>
+    );
+  else if (receipt.isPending)
+    body = (
+      <Group justify="center">
+        <Loader aria-label={t('common.loading')} />
+      </Group>
+    );
+  else if (receipt.isError || !receipt.data) {
+    const e = receipt.error;
+    body = (
+      <Alert color="red" role="alert">
+        {e instanceof ApiError && e.envelope?.messages[0]?.text
+          ? e.envelope.messages[0].text
+          : t('charging.receipt.loadFailed')}
+      </Alert>
+    );
+  } else {
+    const r = receipt.data;
+    const rows: [string, string][] = [
+      [t('charging.receipt.id'), String(r.rowNumber)],
+      [t('parking.receipt.lot'), `${r.lotName}, ${r.fullAddress}`],
+      [
+        t('parking.receipt.billed'),
+        `${formatDateTime(r.billedFrom, lang)} – ${formatDateTime(r.billedTo, lang)}`,
+      ],
+      ...(r.round > 0
+        ? ([[t('parking.receipt.round'), t('parking.receipt.overstayRound')]] as [string, string][])
+        : []),
+      [t('parking.record.method'), t(`parking.method.${r.paymentMethod}`)],
+      [t('charging.receipt.issueDate'), formatDateTime(r.issueDate, lang)],
+      [t('charging.receipt.cost'), formatMoney(r.grossPrice)],
+      [t('charging.receipt.state'), t('charging.receipt.paid')],
+    ];
+    body = (
+      <Paper withBorder p="md" radius="md" data-testid="parking-receipt">
+        <SimpleGrid cols={2} spacing={6} component="dl" m={0}>
+          {rows.map(([k, v]) => (
+            <div key={k} style={{ display: 'contents' }}>
+              <Text component="dt">{k}</Text>
+              <Text component="dd" fw={700} m={0}>
+                {v}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+    );
+  }
+  return <PageFrame title={t('route.parkingReceipt')}>{body}</PageFrame>;
+}
