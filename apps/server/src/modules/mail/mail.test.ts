@@ -28,6 +28,26 @@ describe('mail', () => {
     expect(en.html).toContain('token=a&amp;b');
   });
 
+  it('the open rest of a roaming bill in Hungarian: cost, taken from the hold, still to pay', () => {
+    const hu = renderMail(
+      {
+        template: 'roamingOpenRest',
+        link: 'https://voltpark.example/receipt?rowNumber=700003',
+        rowNumber: 700003,
+        site: 'Debrecen, Fórum parkolóház (VoltPartner Kft.)',
+        grossPrice: 12_540,
+        paidAmount: 10_000,
+      },
+      'hu',
+    );
+    expect(hu.subject).toBe('Még fizetendő a partnertöltős töltéséből (700003) – Voltpark');
+    expect(hu.text).toContain(
+      'Töltésének díja (Debrecen, Fórum parkolóház (VoltPartner Kft.)): 12\u00a0540 Ft. A bankkártyáján zárolt összegből 10\u00a0000 Ft összeget terheltünk, 2\u00a0540 Ft még fizetendő.',
+    );
+    expect(hu.html).toContain('href="https://voltpark.example/receipt?rowNumber=700003"');
+    expect(hu.html).toContain('A nyugta megnyitása és fizetés');
+  });
+
   it('delivers each queued mail once, and backs off after a failure', async () => {
     const db = database.db;
     const ok = await queueMail(db, 'ok@example.hu', 'hu', {

@@ -7,6 +7,7 @@ import { captureHold } from '../../payments/holds.js';
 import { debitWallet } from '../../payments/ledger.js';
 import type { PaymentDeps } from '../../payments/payments.js';
 import type { DriverCdrRow } from './driver-cdrs-store.js';
+import { queueOpenRestMail } from './roaming-open-rest-mail.js';
 import { issueRoamingReceipt } from './roaming-receipts.js';
 
 /** The hold of a driver's roaming session: our authorization_reference names the session. */
@@ -128,7 +129,9 @@ export async function billRoamingCdr(
       .set({ billedAmount: price, paidAmount: paid, earnedPoints: points })
       .where(eq(C.id, cdrRow.id));
     // Decision 0043: the driver's receipt, with the claim (so once per CDR).
-    await issueRoamingReceipt(tx, cdrRow, { userId, price, paid, points });
+    const receipt = await issueRoamingReceipt(tx, cdrRow, { userId, price, paid, points });
+    // Decision 0057: a rest above the card hold is mailed with the receipt, in the same commit.
+    if (receipt) await queueOpenRestMail(tx, receipt, deps.config.publicUrl);
   });
   return reread();
 }
