@@ -48,6 +48,27 @@ describe('mail', () => {
     expect(hu.html).toContain('A nyugta megnyitása és fizetés');
   });
 
+  it('a guest’s charge receipt names the card only by a mask SimplePay reported', () => {
+    const receipt = {
+      template: 'chargeReceipt' as const,
+      link: 'https://voltpark.example/receipt?rowNumber=100004',
+      validDays: 30,
+      rowNumber: 100004,
+      issuedAt: new Date('2026-11-20T10:00:00Z'),
+      charger: 'Debrecen 1',
+      energyWh: 12_345,
+      priceOfCharging: 2000,
+      parkingPrice: 0,
+      grossPrice: 2000,
+      paidAmount: 2000,
+      held: 5000,
+    };
+    expect(renderMail({ ...receipt, cardMask: '5168-49xx-xxxx-1234' }, 'hu').text).toContain(
+      'Kártya: 5168-49xx-xxxx-1234',
+    );
+    expect(renderMail({ ...receipt, cardMask: null }, 'hu').text).not.toContain('Kártya:');
+  });
+
   it('delivers each queued mail once, and backs off after a failure', async () => {
     const db = database.db;
     const ok = await queueMail(db, 'ok@example.hu', 'hu', {

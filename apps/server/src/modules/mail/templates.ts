@@ -29,6 +29,8 @@ export type MailTemplate =
       grossPrice: number;
       paidAmount: number;
       held: number;
+      /** The card's mask as SimplePay reported it (decision 0057); null: none to show. */
+      cardMask?: string | null;
     }
   /** A weekly summary invoice, its PDF attached. */
   | {
@@ -129,6 +131,7 @@ function parts(
           ...(mail.parkingPrice > 0 ? [t(`${k}.parking`, { amount: ft(mail.parkingPrice) })] : []),
           t(`${k}.total`, { amount: ft(mail.grossPrice) }),
           t(`${k}.paid`, { amount: ft(mail.paidAmount), held: ft(mail.held) }),
+          ...(mail.cardMask ? [t(`${k}.card`, { mask: mail.cardMask })] : []),
           ...(open > 0 ? [t(`${k}.open`, { amount: ft(open) })] : []),
         ],
         expiry: t(`${k}.expiry`, { days: mail.validDays }),
