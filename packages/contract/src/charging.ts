@@ -112,10 +112,15 @@ export const roamingReceiptDetailsSchema = z.object({
   vatPercent: z.number().int(),
   vatAmount: forint,
   netAmount: forint,
-  /** How it was paid: from the prepaid wallet (the only way today). */
+  /** How it was paid: from the prepaid wallet, or by card (decision 0050). */
   paymentMethod: z.enum(['wallet', 'card']),
   /** Ft taken so far. */
   paidAmount: forint,
+  /**
+   * Decision 0057: the masks of the cards that paid, as SimplePay reported them (the hold's card,
+   * then a card that paid the open rest); empty for the wallet or when SimplePay sent none.
+   */
+  cardMasks: z.array(z.string()).optional(),
 });
 export type RoamingReceiptDetails = z.infer<typeof roamingReceiptDetailsSchema>;
 

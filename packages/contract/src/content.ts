@@ -16,7 +16,15 @@ export type FrontPageAd = z.infer<typeof frontPageAdSchema>;
 
 export const footerSchema = z.object({ id: z.number().int(), text: z.string() });
 
-export const fileTypeSchema = z.enum(['news', 'news_thumb', 'front-page-ads', 'poi', 'invoice']);
+/** `roaming_receipt` (decision 0057): a roaming receipt's PDF, name `<rowNumber>.pdf`, owner only. */
+export const fileTypeSchema = z.enum([
+  'news',
+  'news_thumb',
+  'front-page-ads',
+  'poi',
+  'invoice',
+  'roaming_receipt',
+]);
 
 export const contentRoutes = {
   frontPageAd: route({
@@ -51,7 +59,7 @@ export const contentRoutes = {
   file: route({
     method: 'GET',
     path: '/api/file',
-    summary: 'A news or advert image (invoices need the owner token)',
+    summary: 'A news or advert image (invoices and receipt PDFs need the owner token)',
     tag: 'content',
     auth: 'optional',
     owner: 'foundation',
@@ -69,6 +77,8 @@ export const contentRoutes = {
         .regex(/^[A-Za-z0-9._-]+$/),
       token: z.string().max(512).optional(),
       random: z.string().max(64).optional(),
+      /** The language of a generated document (a new tab sends no X-Lang header). */
+      lang: z.enum(['hu', 'en']).optional(),
     }),
     response: z.null(),
     raw: 'file',

@@ -193,6 +193,16 @@ describe('the guest’s receipt', () => {
     const { url, guest, userId } = await startGuest(chargerId, email, 5000, 'en');
     await h.payOnPage(url);
     const started = await untilStatus(h, guest, 'STARTED');
+    // Decision 0057: the card named by the mask SimplePay reported for the hold's payment (the
+    // emulator reports none for a payment that registers no card, so it is set here).
+    const [hold] = await h.db
+      .select()
+      .from(moneyHolds)
+      .where(eq(moneyHolds.cause, `charge:${started.id}`));
+    await h.db
+      .update(payments)
+      .set({ cardMask: '5168-49xx-xxxx-1234' })
+      .where(eq(payments.id, hold!.paymentId!));
     await new Promise((r) => setTimeout(r, 50));
     await sim.tickAll();
     await h.api(
@@ -209,6 +219,7 @@ describe('the guest’s receipt', () => {
     expect(mail!.textBody).toContain(`Receipt number: ${record.rowNumber}`);
     expect(mail!.textBody).toContain(`Total: ${record.grossPrice} Ft`);
     expect(mail!.textBody).toContain('Taken from your card:');
+    expect(mail!.textBody).toContain('Card: 5168-49xx-xxxx-1234');
 
     // Settlement replayed (a second replica, the sweeper, the event again): no second mail.
     const charge = await h.charge(started.id);

@@ -1,7 +1,14 @@
 import type { GuestChargeSession, Lang } from '@voltpark/contract';
 import { and, eq, gt, isNotNull, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { chargers, mailOutbox, userSessions, users } from '../../db/schema/index.js';
+import {
+  chargers,
+  mailOutbox,
+  moneyHolds,
+  payments,
+  userSessions,
+  users,
+} from '../../db/schema/index.js';
 import { ApiError } from '../../core/errors.js';
 import { createSession } from '../auth/sessions.js';
 import { hashToken } from '../auth/tokens.js';
@@ -91,6 +98,12 @@ export async function queueReceiptMail(
   const key = `receipt:${receipt.id}`;
   if (await queuedBefore(tx, key)) return;
   const { token } = await createChargeLinkSession(tx, charge.userId, charge.id);
+  // Decision 0057: the card by the mask SimplePay reported for the hold's payment, if any.
+  const [card] = await tx
+    .select({ mask: payments.cardMask })
+    .from(moneyHolds)
+    .innerJoin(payments, eq(payments.id, moneyHolds.paymentId))
+    .where(and(eq(moneyHolds.cause, `charge:${charge.id}`), eq(moneyHolds.method, 'card')));
   await queueMailOnce(
     tx,
     guest.email,
@@ -108,6 +121,7 @@ export async function queueReceiptMail(
       grossPrice: cost.grossPrice,
       paidAmount: receipt.paidAmount,
       held: charge.holdAmount,
+      cardMask: card?.mask ?? null,
     },
     key,
   );

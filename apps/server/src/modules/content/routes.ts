@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../core/errors.js';
 import type { ModuleDeps } from '../index.js';
 import { findPublicFile, isSafeName } from './files.js';
 import { invoicePdfFor } from '../invoices/serving.js';
+import { roamingReceiptPdfFor } from '../roaming/emsp/roaming-receipt-file.js';
 import { activeFrontPageAd, clickFrontPageAd, randomFooter } from './repository.js';
 
 export function registerContentRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
@@ -19,11 +20,28 @@ export function registerContentRoutes(app: FastifyInstance, { db, config }: Modu
 
   serve(app, apiRoutes.footerRandom, async ({ lang }) => ok(await randomFooter(db, lang)));
 
-  serve(app, apiRoutes.file, async ({ query, reply, user }) => {
+  serve(app, apiRoutes.file, async ({ query, reply, user, lang }) => {
     if (!isSafeName(query.name)) throw badRequest('file.invalidName');
     if (query.type === 'invoice') {
       // An invoice goes to its owner only: the token (or Authorization) says who asks.
       const pdf = await invoicePdfFor(db, query.name, query.token, user?.id ?? null);
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `inline; filename="${pdf.filename}"`)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(pdf.body);
+    }
+    if (query.type === 'roaming_receipt') {
+      // Decision 0057: made from the owner's receipt; another user's number is not found.
+      const pdf = await roamingReceiptPdfFor(
+        db,
+        config.invoicing.seller,
+        query.name,
+        query.token,
+        user?.id ?? null,
+        query.lang ?? lang,
+      );
       return reply
         .type('application/pdf')
         .header('Cache-Control', 'private, no-store')

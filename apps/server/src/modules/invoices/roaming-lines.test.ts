@@ -183,6 +183,7 @@ describe('the receipt page of a roaming charge', () => {
         netAmount: 2598,
         paymentMethod: 'wallet',
         paidAmount: 3300,
+        cardMasks: [],
       },
     });
     expect((await get(other.headers)).status).toBe(404);

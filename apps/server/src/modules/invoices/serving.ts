@@ -35,7 +35,7 @@ export async function invoicesOfBillingData(
  * token), since a PDF opened in a new tab carries no Authorization header. A guest's
  * charge-link session and deleted accounts open nothing.
  */
-async function userOfToken(db: Db, token: string): Promise<number | null> {
+export async function userOfToken(db: Db, token: string): Promise<number | null> {
   const hash = hashToken(token);
   const [row] = await db
     .select({ userId: userSessions.userId })

@@ -28,6 +28,47 @@ describe('mail', () => {
     expect(en.html).toContain('token=a&amp;b');
   });
 
+  it('the open rest of a roaming bill in Hungarian: cost, taken from the hold, still to pay', () => {
+    const hu = renderMail(
+      {
+        template: 'roamingOpenRest',
+        link: 'https://voltpark.example/receipt?rowNumber=700003',
+        rowNumber: 700003,
+        site: 'Debrecen, Fórum parkolóház (VoltPartner Kft.)',
+        grossPrice: 12_540,
+        paidAmount: 10_000,
+      },
+      'hu',
+    );
+    expect(hu.subject).toBe('Még fizetendő a partnertöltős töltéséből (700003) – Voltpark');
+    expect(hu.text).toContain(
+      'Töltésének díja (Debrecen, Fórum parkolóház (VoltPartner Kft.)): 12\u00a0540 Ft. A bankkártyáján zárolt összegből 10\u00a0000 Ft összeget terheltünk, 2\u00a0540 Ft még fizetendő.',
+    );
+    expect(hu.html).toContain('href="https://voltpark.example/receipt?rowNumber=700003"');
+    expect(hu.html).toContain('A nyugta megnyitása és fizetés');
+  });
+
+  it('a guest’s charge receipt names the card only by a mask SimplePay reported', () => {
+    const receipt = {
+      template: 'chargeReceipt' as const,
+      link: 'https://voltpark.example/receipt?rowNumber=100004',
+      validDays: 30,
+      rowNumber: 100004,
+      issuedAt: new Date('2026-11-20T10:00:00Z'),
+      charger: 'Debrecen 1',
+      energyWh: 12_345,
+      priceOfCharging: 2000,
+      parkingPrice: 0,
+      grossPrice: 2000,
+      paidAmount: 2000,
+      held: 5000,
+    };
+    expect(renderMail({ ...receipt, cardMask: '5168-49xx-xxxx-1234' }, 'hu').text).toContain(
+      'Kártya: 5168-49xx-xxxx-1234',
+    );
+    expect(renderMail({ ...receipt, cardMask: null }, 'hu').text).not.toContain('Kártya:');
+  });
+
   it('delivers each queued mail once, and backs off after a failure', async () => {
     const db = database.db;
     const ok = await queueMail(db, 'ok@example.hu', 'hu', {

@@ -29,6 +29,8 @@ export type MailTemplate =
       grossPrice: number;
       paidAmount: number;
       held: number;
+      /** The card's mask as SimplePay reported it (decision 0057); null: none to show. */
+      cardMask?: string | null;
     }
   /** A weekly summary invoice, its PDF attached. */
   | {
@@ -43,6 +45,19 @@ export type MailTemplate =
     }
   /** A guest's receipt from the invoicing provider, its PDF attached. */
   | { template: 'providerReceipt'; link: string; number: string; total: number }
+  /**
+   * A roaming bill above its card hold (decision 0057): what the charge at the partner's site
+   * cost, what the hold paid and what is still open on the receipt page.
+   */
+  | {
+      template: 'roamingOpenRest';
+      link: string;
+      rowNumber: number;
+      /** "<site> (<partner>)" or the partner alone when the CDR named no site. */
+      site: string;
+      grossPrice: number;
+      paidAmount: number;
+    }
   /** A returning guest's one-time link to continue on a new device (decision 0030). */
   | { template: 'guestAccess'; link: string; validMinutes: number; lot: string };
 
@@ -116,6 +131,7 @@ function parts(
           ...(mail.parkingPrice > 0 ? [t(`${k}.parking`, { amount: ft(mail.parkingPrice) })] : []),
           t(`${k}.total`, { amount: ft(mail.grossPrice) }),
           t(`${k}.paid`, { amount: ft(mail.paidAmount), held: ft(mail.held) }),
+          ...(mail.cardMask ? [t(`${k}.card`, { mask: mail.cardMask })] : []),
           ...(open > 0 ? [t(`${k}.open`, { amount: ft(open) })] : []),
         ],
         expiry: t(`${k}.expiry`, { days: mail.validDays }),
@@ -128,6 +144,23 @@ function parts(
         introVars: { number: mail.number, from: mail.from, to: mail.to, total: ft(mail.total) },
         lines: [],
         expiry: t(`${k}.list`),
+      };
+    case 'roamingOpenRest':
+      return {
+        subjectVars: { rowNumber: mail.rowNumber },
+        introVars: {
+          site: mail.site,
+          total: ft(mail.grossPrice),
+          held: ft(mail.paidAmount),
+          open: ft(mail.grossPrice - mail.paidAmount),
+        },
+        lines: [
+          t(`${k}.rowNumber`, { rowNumber: mail.rowNumber }),
+          t(`${k}.total`, { amount: ft(mail.grossPrice) }),
+          t(`${k}.held`, { amount: ft(mail.paidAmount) }),
+          t(`${k}.open`, { amount: ft(mail.grossPrice - mail.paidAmount) }),
+        ],
+        expiry: t(`${k}.note`),
       };
     case 'guestAccess':
       return {

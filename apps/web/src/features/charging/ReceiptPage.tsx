@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRoutes, callApi } from '@/shared/api';
@@ -7,7 +17,7 @@ import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
-import { roamingReceiptRows } from '../roaming';
+import { roamingReceiptPdfUrl, roamingReceiptRows } from '../roaming';
 
 interface Failure {
   text: string;
@@ -40,7 +50,8 @@ function FailureAlert({ failure, mt }: { failure: Failure; mt?: string }) {
 
 /**
  * /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one. A receipt of
- * a charge at a partner's charger shows its details instead (decision 0048).
+ * a charge at a partner's charger shows its details instead (decision 0048) and a link to its PDF
+ * (decision 0057).
  */
 export function ReceiptPage() {
   const { t } = useTranslation();
@@ -133,6 +144,18 @@ export function ReceiptPage() {
             </div>
           ))}
         </SimpleGrid>
+        {r.roaming && (
+          <Anchor
+            href={roamingReceiptPdfUrl(r.rowNumber, lang)}
+            target="_blank"
+            rel="noopener"
+            className="vp-touch"
+            display="inline-block"
+            mt="md"
+          >
+            {t('roamingReceipt.pdf')}
+          </Anchor>
+        )}
         {payable && (
           <Button mt="md" fullWidth onClick={() => void pay()} loading={paying}>
             {t('charging.receipt.pay')}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '@voltpark/contract';
 import hu from '@/locales/hu/roaming.json';
@@ -103,6 +103,58 @@ describe('roaming receipt page (component)', () => {
     ]);
     // Decision 0050: a bill above the card hold is open and paid by card on this page.
     expect(screen.getByRole('button', { name: huCharging['charging.receipt.pay'] })).toBeTruthy();
+  });
+});
+
+describe('roaming receipt page: its PDF and the card (component, decision 0057)', () => {
+  inHungarian();
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.removeItem('loggedInUserToken');
+  });
+
+  it('links the PDF with the session token and the language, opened in a new tab', async () => {
+    localStorage.setItem('loggedInUserToken', 'tok-123');
+    await shownRows(roamingReceipt());
+    const link = screen.getByRole('link', { name: hu['roamingReceipt.pdf'] });
+    expect(link.getAttribute('href')).toBe(
+      '/api/file?type=roaming_receipt&name=700012.pdf&lang=hu&token=tok-123',
+    );
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('names the card that paid by the mask SimplePay gave, and no card without one', async () => {
+    const r = roamingReceipt(false);
+    const byCard = { ...r.roaming!, paymentMethod: 'card' as const, paidAmount: 100 };
+    const rows = await shownRows({
+      ...r,
+      roaming: { ...byCard, cardMasks: ['4908-36xx-xxxx-0425'] },
+    });
+    expect(rows).toContainEqual([hu['roamingReceipt.paidByCard'], ft('100 Ft')]);
+    expect(rows).toContainEqual([hu['roamingReceipt.card_one'], '4908-36xx-xxxx-0425']);
+    vi.unstubAllGlobals();
+    cleanup();
+    const two = await shownRows({
+      ...r,
+      roaming: { ...byCard, cardMasks: ['4908-36xx-xxxx-0425', '5168-49xx-xxxx-1234'] },
+    });
+    expect(two).toContainEqual([
+      hu['roamingReceipt.card_other'],
+      '4908-36xx-xxxx-0425, 5168-49xx-xxxx-1234',
+    ]);
+    vi.unstubAllGlobals();
+    cleanup();
+    const none = await shownRows({ ...r, roaming: { ...byCard, cardMasks: [] } });
+    expect(none).toContainEqual([hu['roamingReceipt.paidByCard'], ft('100 Ft')]);
+    const terms = none.map(([term]) => term);
+    expect(terms).not.toContain(hu['roamingReceipt.card_one']);
+    expect(terms).not.toContain(hu['roamingReceipt.card_other']);
+  });
+
+  it('our own charge receipt has no such PDF link', async () => {
+    const r = roamingReceipt();
+    await shownRows({ ...r, rowNumber: 700012, roaming: undefined });
+    expect(screen.queryByRole('link', { name: hu['roamingReceipt.pdf'] })).toBeNull();
   });
 });
 

@@ -5,3 +5,4 @@ export { RoamingStartLink } from './RoamingStartLink';
 export { RoamingSignIn } from './RoamingSignIn';
 export { PartnerPriceLines } from './PartnerPriceLines';
 export { roamingReceiptRows } from './roamingReceiptRows';
+export { roamingReceiptPdfUrl } from './roamingReceiptFile';

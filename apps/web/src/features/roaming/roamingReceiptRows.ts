@@ -6,7 +6,8 @@ import type { Lang } from '@/shared/i18n';
 /**
  * Decision 0048: the label–value rows of a receipt of a charge at a partner's charger: where
  * (partner, site, address, EVSE), when, how much energy, the price split into the partner's
- * cost and our roaming fee, the VAT in the gross, the total and how it was paid. Rows without a
+ * cost and our roaming fee, the VAT in the gross, the total and how it was paid (the card's mask,
+ * decision 0057). Rows without a
  * value (a CDR without an address) are left out.
  */
 export function roamingReceiptRows(
@@ -35,6 +36,11 @@ export function roamingReceiptRows(
           : 'roamingReceipt.paidFromWallet',
       ),
       formatMoney(roaming.paidAmount),
+    ],
+    // Decision 0057: the card by its mask, only when SimplePay gave one.
+    [
+      t('roamingReceipt.card', { count: roaming.cardMasks?.length ?? 0 }),
+      roaming.cardMasks?.length ? roaming.cardMasks.join(', ') : null,
     ],
     [t('charging.receipt.issueDate'), formatDateTime(r.issueDate, lang)],
     [t('charging.receipt.state'), t(r.paid ? 'charging.receipt.paid' : 'charging.receipt.unpaid')],

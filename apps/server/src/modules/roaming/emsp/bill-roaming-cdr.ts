@@ -8,6 +8,7 @@ import { debitWallet } from '../../payments/ledger.js';
 import type { PaymentDeps } from '../../payments/payments.js';
 import { syncChargeRequests } from './charge-requests-store.js';
 import type { DriverCdrRow } from './driver-cdrs-store.js';
+import { queueOpenRestMail } from './roaming-open-rest-mail.js';
 import { issueRoamingReceipt } from './roaming-receipts.js';
 
 /** The hold of a driver's roaming session: our authorization_reference names the session. */
@@ -131,7 +132,9 @@ export async function billRoamingCdr(
       .set({ billedAmount: price, paidAmount: paid, earnedPoints: points })
       .where(eq(C.id, cdrRow.id));
     // Decision 0043: the driver's receipt, with the claim (so once per CDR).
-    await issueRoamingReceipt(tx, cdrRow, { userId, price, paid, points });
+    const receipt = await issueRoamingReceipt(tx, cdrRow, { userId, price, paid, points });
+    // Decision 0057: a rest above the card hold is mailed with the receipt, in the same commit.
+    if (receipt) await queueOpenRestMail(tx, receipt, deps.config.publicUrl);
   });
   // The request is COMPLETED with its bill now (and the driver's screen told), not at the
   // request loop's next round (decision 0056).

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   locations,
+  mailOutbox,
   moneyHolds,
   payments,
   roamingEmspCdrs,
@@ -10,13 +11,18 @@ import {
   roamingPartnerLocations,
   roamingReceipts,
   sandboxOcpiCommands,
+  sandboxOcpiPeers,
   sandboxSpIpnQueue,
+  users,
 } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { createActiveUser } from '../../../test/users.js';
 import { createGateway } from '../../payments/gateway.js';
 import { walletBalance } from '../../payments/ledger.js';
 import { signMessage } from '../../payments/simplepay/signature.js';
+import { pdfText } from '../../invoices/test-helpers.js';
+import { ocpi } from '../test-helpers.js';
+import { billRoamingCdr } from './bill-roaming-cdr.js';
 import { chargeRequestsRound } from './charge-requests-loop.js';
 import type { ChargeRequestRow } from './charge-requests-store.js';
 import type { PartnerChargeDeps } from './start-partner-charge.js';
@@ -69,6 +75,12 @@ const paymentOfHold = async (r: ChargeRequestRow) => {
   const hold = await holdOf(r);
   return (await t.database.db.select().from(payments).where(eq(payments.id, hold!.paymentId!)))[0]!;
 };
+const mailsTo = (to: string) =>
+  t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(mailOutbox.id);
 /** START_SESSION commands the partner received for this request. */
 const startsAtPartner = async (r: ChargeRequestRow) =>
   (
@@ -283,6 +295,20 @@ describe('a roaming charge held on a saved card (CARD)', { timeout: 90_000 }, ()
     expect(receipt).toMatchObject({ grossPrice: billed, paidAmount: billed });
     expect(receipt!.paidAt).not.toBeNull();
     expect(await walletBalance(t.database.db, drivers.a!.id)).toBe(0);
+    // Decision 0057: the receipt names the saved card by its mask.
+    const cards = (await call('a', 'GET', '/api/v1/user/credit-cards')).body.data as unknown as {
+      cardMask: string;
+    }[];
+    expect(cards[0]!.cardMask).toMatch(/\d{4}$/);
+    const shown = await call('a', 'GET', `/api/v1/receipt/${receipt!.rowNumber}`);
+    expect(shown.body.data.roaming).toMatchObject({
+      paymentMethod: 'card',
+      cardMasks: [cards[0]!.cardMask],
+    });
+    // Nothing open, so no open-rest mail (decision 0057).
+    expect((await mailsTo('card-a@example.com')).map((m) => m.template)).not.toContain(
+      'roamingOpenRest',
+    );
     // A round later nothing changes.
     await chargeRequestsRound(deps);
     expect(await holdOf(req)).toMatchObject({ status: 'captured', capturedAmount: billed });
@@ -404,9 +430,31 @@ describe('a one-off card (SIMPLEPAY) through the pay page', { timeout: 90_000 },
       return r.status === 'STARTED' ? r : null;
     });
     expect(started.sessionId).toBeTruthy();
+    // Ten minutes of charging, so there is something to bill.
+    await t.app.roamingSandbox!.chargingRound(later(new Date(), 600));
     await call('f', 'POST', '/api/v1/roaming/stop', { requestId: id });
     await t.app.roamingSandbox!.chargingRound(later(new Date(), 3));
     await until('the request COMPLETED', requestStatus(id, 'COMPLETED'));
+    // Decision 0057: a one-off card is named by the mask SimplePay reported; the emulator (as
+    // SimplePay for a payment that registers no card) reports none, so none is shown.
+    const receipt = await until('the receipt issued', async () => {
+      const [r] = await t.database.db
+        .select()
+        .from(roamingReceipts)
+        .where(eq(roamingReceipts.userId, drivers.f!.id));
+      return r;
+    });
+    const shown = await call('f', 'GET', `/api/v1/receipt/${receipt.rowNumber}`);
+    expect(shown.body.data.roaming).toMatchObject({ paymentMethod: 'card', cardMasks: [] });
+    // An IPN that carried the mask (settlePayment keeps it on the payment) names the card.
+    const request = await requestRow(id);
+    const payment = await paymentOfHold(request);
+    await t.database.db
+      .update(payments)
+      .set({ cardMask: '5168-49xx-xxxx-1234' })
+      .where(eq(payments.id, payment.id));
+    const named = await call('f', 'GET', `/api/v1/receipt/${receipt.rowNumber}`);
+    expect(named.body.data.roaming).toMatchObject({ cardMasks: ['5168-49xx-xxxx-1234'] });
   });
 
   it('a payment cancelled on the pay page ends the request; the driver may also cancel first', async () => {
@@ -497,6 +545,10 @@ describe('a one-off card (SIMPLEPAY) through the pay page', { timeout: 90_000 },
 
 describe('a bill above the card hold', { timeout: 90_000 }, () => {
   it('leaves the rest open on the receipt; the owner pays it by card, another driver cannot', async () => {
+    await t.database.db
+      .update(users)
+      .set({ preferredLanguage: 'en' })
+      .where(eq(users.id, drivers.e!.id));
     const start = await call(
       'e',
       'POST',
@@ -527,10 +579,61 @@ describe('a bill above the card hold', { timeout: 90_000 }, () => {
     expect(receipt).toMatchObject({ grossPrice: billed, paidAmount: 100, paidAt: null });
     expect(await walletBalance(t.database.db, drivers.e!.id)).toBe(0);
 
+    // Decision 0057: one e-mail of the open rest, in the driver's language (English here), with
+    // the receipt page's link; a replayed CDR and two stale billing attempts send nothing more.
+    const [cdr] = await t.database.db
+      .select()
+      .from(roamingEmspCdrs)
+      .where(eq(roamingEmspCdrs.id, receipt!.cdrId));
+    const payDeps = {
+      db: t.database.db,
+      config: t.config,
+      gateway: createGateway(t.app, t.config),
+    };
+    await Promise.all([
+      billRoamingCdr(payDeps, { ...cdr!, billing: 'PENDING' }),
+      billRoamingCdr(payDeps, { ...cdr!, billing: 'PENDING' }),
+    ]);
+    const [peer] = await t.database.db
+      .select()
+      .from(sandboxOcpiPeers)
+      .where(eq(sandboxOcpiPeers.label, 'platform'));
+    const replay = await ocpi(`${base}/ocpi/2.2.1/emsp/cdrs`, peer!.theirToken!, {
+      method: 'POST',
+      body: cdr!.object,
+    });
+    expect(replay.json.status_code).toBe(1000);
+    const mails = await mailsTo('card-e@example.com');
+    expect(mails.map((m) => m.template)).toEqual(['roamingOpenRest']);
+    const open = billed - 100;
+    const ft = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')} Ft`;
+    expect(mails[0]!.lang).toBe('en');
+    expect(mails[0]!.subject).toContain(String(receipt!.rowNumber));
+    expect(mails[0]!.textBody).toContain(
+      `Your charge at Debrecen, Fórum parkolóház (VoltPartner Kft.) cost ${ft(billed)}. ${ft(100)} was taken from the amount held on your card; ${ft(open)} is still to pay.`,
+    );
+    expect(mails[0]!.textBody).toContain(`${base}/receipt?rowNumber=${receipt!.rowNumber}`);
+
     const shown = await call('e', 'GET', `/api/v1/receipt/${receipt!.rowNumber}`);
     expect(shown.body.data).toMatchObject({ grossPrice: billed, paid: false });
     // The receipt says the card paid (its hold), not the wallet.
-    expect(shown.body.data.roaming).toMatchObject({ paymentMethod: 'card', paidAmount: 100 });
+    expect(shown.body.data.roaming).toMatchObject({
+      paymentMethod: 'card',
+      paidAmount: 100,
+      cardMasks: ['4908-36xx-xxxx-0425'],
+    });
+    // Its PDF (decision 0057) says the same: the card by its mask, what is still to pay.
+    const pdf = await fetch(
+      `${base}/api/file?type=roaming_receipt&name=${receipt!.rowNumber}.pdf&lang=en`,
+      { headers: drivers.e!.headers },
+    );
+    expect(pdf.status).toBe(200);
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/[ \u00a0]+/g, ' ');
+    expect(text).toContain('Payment method bank card');
+    expect(text).toContain('Card 4908-36xx-xxxx-0425');
+    expect(text).toContain(`Paid 100 Ft`);
+    expect(text).toContain(`Still to pay ${ft(open).replace(/\u00a0/g, ' ')}`);
+    expect(text).toContain('Status not paid');
     expect((await call('a', 'GET', `/api/v1/simplepay/start/${receipt!.rowNumber}`)).status).toBe(
       404,
     );

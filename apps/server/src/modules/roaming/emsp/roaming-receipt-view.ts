@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { roamingEmspCdrs as C, roamingReceipts as RR } from '../../../db/schema/index.js';
 import { splitGross, VAT_PERCENT } from '../../invoices/amounts.js';
 import { partnerCostOf } from './bill-roaming-cdr.js';
+import { roamingReceiptCardMasks } from './roaming-receipt-cards.js';
 import { roamingPaymentMethodSql } from './roaming-receipts.js';
 
 /** "4025 Debrecen, Piac utca 20." from a CDR's location, or null without one. */
@@ -70,6 +71,7 @@ export async function roamingReceiptView(
     ),
     paymentMethod: row.paymentMethod,
     paidAmount: r.paidAmount,
+    cardMasks: row.paymentMethod === 'card' ? await roamingReceiptCardMasks(db, r) : [],
   };
   return {
     id: r.id,

@@ -15,6 +15,7 @@ import { createActiveUser } from '../../../test/users.js';
 import { ocpi } from '../test-helpers.js';
 import { createGateway } from '../../payments/gateway.js';
 import { creditWallet, walletBalance } from '../../payments/ledger.js';
+import { pdfText } from '../../invoices/test-helpers.js';
 import { billRoamingCdr } from './bill-roaming-cdr.js';
 import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
@@ -37,6 +38,7 @@ let deps: PartnerChargeDeps;
 let site = 0;
 const driver = { owner: 0, other: 0 };
 const headers: Record<'owner' | 'other', Record<string, string>> = { owner: {}, other: {} };
+const tokens: Record<'owner' | 'other', string> = { owner: '', other: '' };
 
 const receiptsOf = (userId: number) =>
   t.database.db.select().from(roamingReceipts).where(eq(roamingReceipts.userId, userId));
@@ -77,6 +79,7 @@ beforeAll(async () => {
     const u = await createActiveUser(db, `receipt-${k}@example.com`);
     driver[k] = u.id;
     headers[k] = u.headers;
+    tokens[k] = u.token;
     await db.transaction((tx) =>
       creditWallet(tx, { userId: driver[k], amount: 20_000, kind: 'topup', cause: `test:${k}` }),
     );
@@ -185,6 +188,7 @@ describe('the receipt of a charge at a partner’s charger', () => {
       vatPercent: 27,
       paymentMethod: 'wallet',
       paidAmount: receipt!.grossPrice,
+      cardMasks: [],
     });
     expect(details.roamingFee).toBeGreaterThan(0);
     expect(details.partnerCost + details.roamingFee).toBe(receipt!.grossPrice);
@@ -213,5 +217,56 @@ describe('the receipt of a charge at a partner’s charger', () => {
     expect(mineExported.roamingReceipts.map((r) => r.rowNumber)).toEqual([rowNumber]);
     const theirs = await api('other', '/api/v1/user/personal-data-export');
     expect(theirs.json<{ roamingReceipts: unknown[] }>().roamingReceipts).toEqual([]);
+  });
+
+  it('has a PDF of its own for its owner (decision 0057), opened in a new tab with the token', async () => {
+    const file = (query: string) => t.app.inject({ method: 'GET', url: `/api/file?${query}` });
+    const name = `${rowNumber}.pdf`;
+    const mine = await file(`type=roaming_receipt&name=${name}&token=${tokens.owner}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers['content-disposition']).toBe(`inline; filename="${name}"`);
+    const [receipt] = await receiptsOf(driver.owner);
+    const details = (await api('owner', `/api/v1/receipt/${rowNumber}`)).json<{ data: Receipt }>()
+      .data.roaming!;
+    const ft = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} Ft`;
+    // One space between the label and the value, as a reader copies the text.
+    const flat = (pdf: Buffer) => pdfText(pdf).then((x) => x.replace(/[ \u00a0]+/g, ' '));
+    const text = await flat(mine.rawPayload);
+    for (const part of [
+      'Nyugta – töltés partnertöltőn',
+      String(rowNumber),
+      'VoltPartner Kft.',
+      'Debrecen, Fórum parkolóház',
+      '4029 Debrecen, Csapó utca 30.',
+      'HU*VPT*E0101',
+      `A partner díja ${ft(details.partnerCost)}`,
+      `Roaming díj ${ft(details.roamingFee)}`,
+      `ÁFA (27%) ${ft(details.vatAmount)}`,
+      `Végösszeg ${ft(receipt!.grossPrice)}`,
+      'Fizetési mód egyenleg (előre fizetett)',
+      'Állapot fizetve',
+    ])
+      expect(text).toContain(part);
+    expect(text).not.toContain('Még fizetendő');
+    // The energy as the page shows it, and the language asked for.
+    expect(text).toMatch(/Töltött energia \d+,\d\d kWh/);
+    const en = await flat(
+      (await file(`type=roaming_receipt&name=${name}&token=${tokens.owner}&lang=en`)).rawPayload,
+    );
+    expect(en).toContain("Receipt – charge at a partner's charger");
+    expect(en).toContain('Payment method prepaid balance');
+
+    // Another driver's token, no token, a made-up number and a bad name change nothing.
+    expect((await file(`type=roaming_receipt&name=${name}&token=${tokens.other}`)).statusCode).toBe(
+      404,
+    );
+    expect((await file(`type=roaming_receipt&name=${name}`)).statusCode).toBe(401);
+    for (const bad of ['9999999.pdf', '99999999999999.pdf', `${rowNumber}`, `0${rowNumber}.pdf`]) {
+      const res = await file(`type=roaming_receipt&name=${bad}&token=${tokens.owner}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ messages: { text: string }[] }>().messages[0]!.text).toBeTruthy();
+    }
   });
 });

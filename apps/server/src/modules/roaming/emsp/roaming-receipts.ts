@@ -20,21 +20,22 @@ const dateOrNull = (s: string | undefined) => {
 /**
  * Decision 0043: the receipt of a CDR just billed, in the billing transaction (`tx`), so it is
  * written exactly when the CDR is claimed PENDING → BILLED; the unique `cdr_id` makes a second
- * attempt a no-op. Nothing to pay (0 Ft) gives no receipt, as for our own charges.
+ * attempt a no-op. Nothing to pay (0 Ft) gives no receipt, as for our own charges. Returns the
+ * receipt written now, or null (none, or written before).
  */
 export async function issueRoamingReceipt(
   tx: DbOrTx,
   cdrRow: DriverCdrRow,
   amounts: { userId: number; price: number; paid: number; points: number },
-): Promise<void> {
-  if (amounts.price <= 0) return;
+): Promise<RoamingReceiptRow | null> {
+  if (amounts.price <= 0) return null;
   const cdr = cdrRow.object as Cdr;
   const [partner] = await tx
     .select({ name: roamingPartners.name })
     .from(roamingPartners)
     .where(eq(roamingPartners.id, cdrRow.partnerId));
   const loc = cdr.cdr_location;
-  await tx
+  const [issued] = await tx
     .insert(RR)
     .values({
       userId: amounts.userId,
@@ -49,7 +50,9 @@ export async function issueRoamingReceipt(
       earnedPoints: amounts.points,
       paidAt: amounts.paid >= amounts.price ? new Date() : null,
     })
-    .onConflictDoNothing({ target: RR.cdrId });
+    .onConflictDoNothing({ target: RR.cdrId })
+    .returning();
+  return issued ?? null;
 }
 
 /** The user's roaming receipt by row number; another user's is not found (null). */
