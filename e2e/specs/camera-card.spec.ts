@@ -7,7 +7,8 @@ import { operatorCli } from '../support/operator';
  * Automatic card payment at camera exits (decision 0051) on a phone: for a car with camera
  * parking (switched on by the operator CLI, hence the PostgreSQL server), the car's details
  * switch it on through SimplePay's page (a card registration with recurring tokens), show the
- * payments left once SimplePay reports it, and switch it off. The exit itself is tested on the
+ * payments left once SimplePay reports it (with a result notice naming the card), and switch
+ * it off. The exit itself is tested on the
  * server (parking/camera-card.test.ts). SimplePay's emulator returns to PUBLIC_URL.
  */
 test.use(onLocalhost);
@@ -31,6 +32,10 @@ test(
     await page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') }).click();
     await payOnEmulator(page);
     await expect(page).toHaveURL(/\/cars\?r=/, { timeout: 20_000 });
+    // The result notice names the card once SimplePay's report arrived (decision 0055).
+    await expect(page.getByTestId('payment-return')).toContainText('****0425', {
+      timeout: 20_000,
+    });
 
     await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
     await expect(page.getByTestId('automatic-card-status')).toContainText(
