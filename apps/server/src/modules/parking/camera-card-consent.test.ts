@@ -4,7 +4,7 @@ import { cards, payments, userCars, vehicles } from '../../db/schema/index.js';
 import { createActiveUser } from '../../test/users.js';
 import type { ChargingHarness } from '../charging/test-helpers.js';
 import { createGateway } from '../payments/gateway.js';
-import { reconcileRound, type PaymentDeps } from '../payments/payments.js';
+import { reconcilePayment, reconcileRound, type PaymentDeps } from '../payments/payments.js';
 import { setCameraParking } from './camera-cars.js';
 import {
   form,
@@ -141,6 +141,51 @@ describe('the same card registered again', () => {
     const after = await listedCards(bea);
     expect(after.map((c) => c.cardId)).toEqual([second.cardId]);
     expect(await consentOf(bea)).toMatchObject({ state: 'on', remaining: 10 });
+  });
+});
+
+describe('a registration settled before its IPN', () => {
+  it('learns its card from the late IPN: no longer shown as processing, no duplicate', async () => {
+    const hedi = await cameraDriver('hedi.consent@example.hu', 'CON-008');
+    const first = await switchedOn(hedi);
+    expect((await get(PATH, hedi, 'DELETE')).status).toBe(200);
+    // SimplePay's IPN cannot reach us for now: the query settles the registration.
+    const merchant = h.app.simplePaySandbox!.merchants.get('PUBLICTESTHUF')!;
+    const ipnUrl = merchant.ipnUrl;
+    merchant.ipnUrl = 'http://127.0.0.1:9/ipn';
+    try {
+      const on = await switchOn(hedi);
+      expect(on.status).toBe(200);
+      expect(await h.payOnPage(on.body.data)).toContain('/cars?r=');
+      const [p] = await h.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, hedi.id), sql`${payments.settledAt} is null`));
+      await reconcilePayment(payDeps(), p!);
+      const listed = await listedCards(hedi);
+      expect(listed.map((c) => c.cardMask).sort()).toEqual(['', first.cardMask]);
+    } finally {
+      merchant.ipnUrl = ipnUrl;
+    }
+    // Its retry is due now (rather than in 10 s).
+    await h.db.execute(
+      sql`update sandbox_sp_ipn_queue set next_attempt_at = now() where delivered_at is null`,
+    );
+    await until(async () => {
+      await h.app.simplePaySandbox!.runIpnDeliveryRound();
+      const listed = await listedCards(hedi);
+      return listed.length === 1 && listed[0]!.cardMask === first.cardMask;
+    }, 'the late IPN told the card');
+    expect((await listedCards(hedi))[0]!.cardId).not.toBe(first.cardId);
+    await until(
+      async () =>
+        (await h.count(
+          'sandbox_sp_cards',
+          sql`id = (select simple_pay_card_id from cards where id = ${first.cardId})
+              and status = 'DISABLED'`,
+        )) === 1,
+      'the older card cancelled at SimplePay',
+    );
   });
 });
 

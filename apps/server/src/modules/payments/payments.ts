@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Lang } from '@voltpark/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { cards, moneyHolds, payments } from '../../db/schema/payments.js';
 import { ApiError } from '../../core/errors.js';
 import type { Gateway } from './gateway.js';
@@ -172,7 +172,11 @@ export async function settlePayment(
     const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
     if (id === undefined) return null;
     const [p] = await tx.select().from(payments).where(eq(payments.id, id));
-    if (!p || p.settledAt) return p ?? null;
+    if (!p) return null;
+    if (p.settledAt) {
+      if (p.purpose === 'card_registration' && info.cardMask) await lateCardDetails(tx, p, info);
+      return p;
+    }
 
     const status = info.status;
     const done = finalStatuses.has(status) || (status === 'AUTHORIZED' && p.twoStep);
@@ -241,6 +245,27 @@ export async function settlePayment(
   });
   if (settledNow && result) paymentEvents.emit('settled', result);
   return result;
+}
+
+/**
+ * A registration settled by a query (which does not tell the card) learns its card from the IPN
+ * that arrives later: the mask and expiry are filled in once, and a duplicate of an already saved
+ * card is replaced (decision 0055). Without this the card would stay maskless, shown as processing.
+ */
+async function lateCardDetails(tx: DbOrTx, p: PaymentRow, info: SettleInfo) {
+  const filled = await tx
+    .update(cards)
+    .set({ mask: info.cardMask!, expiry: info.expiry ?? null })
+    .where(
+      and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'active'), isNull(cards.mask)),
+    )
+    .returning({ id: cards.id });
+  if (filled.length === 0) return;
+  await tx
+    .update(payments)
+    .set({ cardMask: info.cardMask!, cardExpiry: info.expiry ?? null })
+    .where(eq(payments.id, p.id));
+  await replaceDuplicateCards(tx, p.id);
 }
 
 /** Asks SimplePay about a payment and settles by its answer (the back redirect and the job use this). */
