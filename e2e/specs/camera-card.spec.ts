@@ -36,6 +36,10 @@ test('camera parking switched on in the car details, then automatic card payment
   await page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') }).click();
   await payOnEmulator(page);
   await expect(page).toHaveURL(/\/cars\?r=/, { timeout: 20_000 });
+  // The result notice names the card once SimplePay's report arrived (decision 0055).
+  await expect(page.getByTestId('payment-return')).toContainText('****0425', {
+    timeout: 20_000,
+  });
 
   await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
   await expect(page.getByTestId('automatic-card-status')).toContainText('Hátralévő fizetések: 10', {

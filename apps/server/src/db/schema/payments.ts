@@ -150,7 +150,11 @@ export const cards = pgTable(
     mask: text(),
     expiry: text(),
     defaultCard: boolean().notNull().default(false),
-    status: text({ enum: ['processing', 'active', 'failed', 'deleted'] })
+    /** Registered for automatic card payment (recurring tokens, decision 0051). */
+    recurring: boolean().notNull().default(false),
+    /** replaced: a newer registration of the same card took its place (decision 0055); its
+     * SimplePay card is still to be cancelled, then it becomes deleted. */
+    status: text({ enum: ['processing', 'active', 'failed', 'deleted', 'replaced'] })
       .notNull()
       .default('processing'),
     createdAt: now(),
@@ -158,6 +162,10 @@ export const cards = pgTable(
   (t) => [
     index('cards_user_idx').on(t.userId),
     uniqueIndex('cards_registration_key').on(t.registrationPaymentId),
+    // One automatic-card-payment registration under way per driver (decision 0055).
+    uniqueIndex('cards_pending_recurring_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'processing' and ${t.recurring}`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ipnEvents } from '../../db/schema/payments.js';
+import { cancelReplacedCards } from './card-duplicates.js';
 import { releaseRegistrationHold, settlePayment, type PaymentDeps } from './payments.js';
 import { ipnReply, readIpn } from './simplepay/callbacks.js';
 
@@ -51,6 +52,9 @@ export function registerIpnRoute(app: FastifyInstance, deps: PaymentDeps) {
       if (settled) {
         // Releasing a card check hold is a call back to SimplePay: after the answer, retried by reconciliation.
         setImmediate(() => void releaseRegistrationHold(deps, settled).catch(() => {}));
+        // A late IPN may have told the card of a registration settled earlier (decision 0055).
+        if (settled.purpose === 'card_registration')
+          setImmediate(() => void cancelReplacedCards(deps, settled.userId).catch(() => {}));
       }
       return reply.header('Signature', answer.signature).type('application/json').send(answer.body);
     });

@@ -3,11 +3,12 @@ import { EventEmitter } from 'node:events';
 import type { Lang } from '@voltpark/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { cards, moneyHolds, payments } from '../../db/schema/payments.js';
 import { ApiError } from '../../core/errors.js';
 import type { Gateway } from './gateway.js';
 import { creditWallet } from './ledger.js';
+import { cancelReplacedCards, replaceDuplicateCards } from './card-duplicates.js';
 import { completeStuckCardHolds } from './holds.js';
 import { bookRecurringPayment, makeRecurringCardDefault } from './recurring-settle.js';
 import { SimplePayError, SimplePayTransportError } from './simplepay/errors.js';
@@ -45,6 +46,11 @@ export interface CardPaymentInput {
   timeout?: Date;
   /** A card registration that also asks for recurring tokens (decision 0051). */
   recurring?: { times: number; until: Date; maxAmount: number };
+  /**
+   * Runs once the payment row exists, before SimplePay is asked (e.g. a conditional insert that
+   * makes the start happen once). If it throws, the payment is closed unsent and the error passed on.
+   */
+  claim?: (payment: PaymentRow) => Promise<void>;
 }
 
 /**
@@ -77,6 +83,17 @@ export async function startCardPaymentWithTokens(
       causeId: input.causeId ?? null,
     })
     .returning();
+  if (input.claim) {
+    try {
+      await input.claim(payment!);
+    } catch (err) {
+      await db
+        .update(payments)
+        .set({ status: 'CANCELLED', settledAt: new Date(), updatedAt: new Date() })
+        .where(eq(payments.id, payment!.id));
+      throw err;
+    }
+  }
   try {
     const started = await gateway.client().start({
       orderRef: payment!.orderRef,
@@ -155,7 +172,11 @@ export async function settlePayment(
     const id = (locked as unknown as { rows: { id: number }[] }).rows[0]?.id;
     if (id === undefined) return null;
     const [p] = await tx.select().from(payments).where(eq(payments.id, id));
-    if (!p || p.settledAt) return p ?? null;
+    if (!p) return null;
+    if (p.settledAt) {
+      if (p.purpose === 'card_registration' && info.cardMask) await lateCardDetails(tx, p, info);
+      return p;
+    }
 
     const status = info.status;
     const done = finalStatuses.has(status) || (status === 'AUTHORIZED' && p.twoStep);
@@ -205,6 +226,7 @@ export async function settlePayment(
           )
           .where(and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'processing')));
         if (paid) await makeRecurringCardDefault(tx, p.id);
+        if (paid) await replaceDuplicateCards(tx, p.id);
         // Deleted while still processing: it stays deleted; its SimplePay id is kept so that
         // releaseRegistrationHold cancels the registration there too.
         if (paid)
@@ -225,6 +247,27 @@ export async function settlePayment(
   return result;
 }
 
+/**
+ * A registration settled by a query (which does not tell the card) learns its card from the IPN
+ * that arrives later: the mask and expiry are filled in once, and a duplicate of an already saved
+ * card is replaced (decision 0055). Without this the card would stay maskless, shown as processing.
+ */
+async function lateCardDetails(tx: DbOrTx, p: PaymentRow, info: SettleInfo) {
+  const filled = await tx
+    .update(cards)
+    .set({ mask: info.cardMask!, expiry: info.expiry ?? null })
+    .where(
+      and(eq(cards.registrationPaymentId, p.id), eq(cards.status, 'active'), isNull(cards.mask)),
+    )
+    .returning({ id: cards.id });
+  if (filled.length === 0) return;
+  await tx
+    .update(payments)
+    .set({ cardMask: info.cardMask!, cardExpiry: info.expiry ?? null })
+    .where(eq(payments.id, p.id));
+  await replaceDuplicateCards(tx, p.id);
+}
+
 /** Asks SimplePay about a payment and settles by its answer (the back redirect and the job use this). */
 export async function reconcilePayment(
   deps: PaymentDeps,
@@ -238,6 +281,18 @@ export async function reconcilePayment(
     if (Date.now() - p.createdAt.getTime() > PAYMENT_WINDOW_MS * 2)
       return settlePayment(deps.db, p.orderRef, { status: 'TIMEOUT' });
     return p;
+  }
+  if (
+    tx.status === 'INIT' &&
+    p.purpose === 'card_registration' &&
+    Date.now() - p.createdAt.getTime() > PAYMENT_WINDOW_MS * 2
+  ) {
+    // A registration's page closes PAYMENT_WINDOW_MS after its start: never opened by then, it
+    // can no longer be paid, even if SimplePay keeps calling it INIT (decision 0055).
+    return settlePayment(deps.db, p.orderRef, {
+      status: 'TIMEOUT',
+      transactionId: tx.transactionId,
+    });
   }
   return settlePayment(deps.db, p.orderRef, { status: tx.status, transactionId: tx.transactionId });
 }
@@ -256,6 +311,8 @@ export async function releaseRegistrationHold(deps: PaymentDeps, p: PaymentRow) 
   } catch (err) {
     if (!(err instanceof SimplePayError && err.has(5021))) throw err;
   }
+  // Older rows of the same card this registration replaced (decision 0055).
+  await cancelReplacedCards(deps, p.userId);
   const [deleted] = await deps.db
     .select({ simplePayCardId: cards.simplePayCardId })
     .from(cards)
@@ -287,7 +344,9 @@ export async function reconcileRound(deps: PaymentDeps, limit = 20): Promise<num
       where ((settled_at is null and created_at < now() - interval '1 minute')
           or (purpose = 'card_registration' and status = 'AUTHORIZED' and captured_total is null))
         and (last_queried_at is null or last_queried_at < now() - interval '1 minute')
-      order by id limit ${limit} for update skip locked)
+      -- The least recently asked first: payments SimplePay keeps failing to answer about do
+      -- not starve the others (an abandoned registration waited behind them).
+      order by last_queried_at nulls first, id limit ${limit} for update skip locked)
     returning id`);
   const ids = (leased as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
   for (const id of ids) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@voltpark/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardRecurringTokens, cards, payments } from '../../db/schema/payments.js';
 import { ApiError, notFound } from '../../core/errors.js';
@@ -36,7 +36,10 @@ export interface RecurringConsent {
   defaultCard: boolean;
 }
 
-/** The driver's automatic card payment (their newest card with tokens not switched off), or null. */
+/**
+ * The driver's automatic card payment, or null: their newest card registered for it that is
+ * still being registered (pending) or has tokens not switched off.
+ */
 export async function recurringConsentOf(db: Db, userId: number): Promise<RecurringConsent | null> {
   const [row] = await db
     .select({
@@ -44,21 +47,25 @@ export async function recurringConsentOf(db: Db, userId: number): Promise<Recurr
       mask: cards.mask,
       cardStatus: cards.status,
       defaultCard: cards.defaultCard,
-      remaining: sql<number>`(count(*) filter (
+      remaining: sql<number>`(count(${tokens.id}) filter (
         where ${tokens.status} = 'available' and ${tokens.until} > now()))::int`,
-      until: sql<Date | string>`max(${tokens.until})`,
-      maxAmount: sql<number>`max(${tokens.maxAmount})::int`,
+      until: sql<Date | string | null>`max(${tokens.until})`,
+      maxAmount: sql<number | null>`max(${tokens.maxAmount})::int`,
     })
-    .from(tokens)
-    .innerJoin(cards, eq(cards.id, tokens.cardId))
+    .from(cards)
+    .leftJoin(
+      tokens,
+      and(eq(tokens.cardId, cards.id), inArray(tokens.status, ['available', 'used'])),
+    )
     .where(
       and(
-        eq(tokens.userId, userId),
+        eq(cards.userId, userId),
+        eq(cards.recurring, true),
         inArray(cards.status, ['processing', 'active']),
-        inArray(tokens.status, ['available', 'used']),
       ),
     )
     .groupBy(cards.id)
+    .having(sql`${cards.status} = 'processing' or count(${tokens.id}) > 0`)
     .orderBy(desc(cards.id))
     .limit(1);
   if (!row) return null;
@@ -68,8 +75,8 @@ export async function recurringConsentOf(db: Db, userId: number): Promise<Recurr
     cardMask: row.mask,
     state: row.cardStatus === 'processing' ? 'pending' : remaining > 0 ? 'on' : 'usedUp',
     remaining,
-    until: new Date(row.until).toISOString(),
-    maxAmount: Number(row.maxAmount),
+    until: new Date(row.until ?? Date.now() + RECURRING_TERMS.days * 24 * 3600_000).toISOString(),
+    maxAmount: Number(row.maxAmount ?? RECURRING_TERMS.maxAmount),
     defaultCard: row.defaultCard,
   };
 }
@@ -93,11 +100,25 @@ export async function hasUsableRecurringCard(db: Db, userId: number): Promise<bo
   return !!row;
 }
 
+const isUniqueViolation = (err: unknown, index: string): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (x.code === '23505')
+      return x.constraint === index || (typeof x.message === 'string' && x.message.includes(index));
+  }
+  return false;
+};
+
+const underWay = () =>
+  new ApiError(409, 'recurring.underWay', { responseCode: 'RECURRING_UNDER_WAY' });
+
 /**
  * Starts the consent: a card registration (the 100 Ft check hold, with the driver's OneClick
- * secret code) that also asks SimplePay for recurring tokens. The card row and the sealed tokens
- * are written at once; the tokens work once SimplePay reports the registration paid, which also
- * makes the card the default. Returns the pay page address.
+ * secret code) that also asks SimplePay for recurring tokens. The card row is claimed before
+ * SimplePay is asked: a unique index allows one registration under way per driver, so two quick
+ * taps start one (the other answers RECURRING_UNDER_WAY; decision 0055). The sealed tokens are
+ * written once SimplePay hands them out; they work once SimplePay reports the registration
+ * paid, which also makes the card the default. Returns the pay page address.
  */
 export async function startRecurringRegistration(
   deps: PaymentDeps,
@@ -107,50 +128,112 @@ export async function startRecurringRegistration(
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound('error.notFound');
   const current = await recurringConsentOf(deps.db, userId);
-  if (current && current.state !== 'usedUp')
+  if (current?.state === 'pending') throw underWay();
+  if (current?.state === 'on')
     throw new ApiError(409, 'recurring.alreadyOn', { responseCode: 'RECURRING_ALREADY_ON' });
   const until = new Date(Date.now() + RECURRING_TERMS.days * 24 * 3600_000);
-  const { payment, tokens: issued } = await startCardPaymentWithTokens(deps, {
-    userId,
-    purpose: 'card_registration',
-    total: CARD_CHECK_HOLD,
-    twoStep: true,
-    email: user.email,
-    lang: input.lang,
-    returnPath: input.returnPath,
-    cardSecret: input.cardSecret,
-    recurring: { times: RECURRING_TERMS.times, until, maxAmount: RECURRING_TERMS.maxAmount },
-  });
+  let cardId: number | undefined;
+  const claim = async (payment: PaymentRow) => {
+    const existing = await listCards(deps, userId);
+    try {
+      const [card] = await deps.db
+        .insert(cards)
+        .values({
+          userId,
+          registrationPaymentId: payment.id,
+          recurring: true,
+          defaultCard: existing.every((c) => !c.defaultCard),
+        })
+        .returning({ id: cards.id });
+      cardId = card!.id;
+    } catch (err) {
+      if (isUniqueViolation(err, 'cards_pending_recurring_key')) throw underWay();
+      throw err;
+    }
+  };
+  let started: Awaited<ReturnType<typeof startCardPaymentWithTokens>>;
+  try {
+    started = await startCardPaymentWithTokens(deps, {
+      userId,
+      purpose: 'card_registration',
+      total: CARD_CHECK_HOLD,
+      twoStep: true,
+      email: user.email,
+      lang: input.lang,
+      returnPath: input.returnPath,
+      cardSecret: input.cardSecret,
+      recurring: { times: RECURRING_TERMS.times, until, maxAmount: RECURRING_TERMS.maxAmount },
+      claim,
+    });
+  } catch (err) {
+    // A start SimplePay surely did not take: the claim ends (a start that may have arrived stays
+    // pending until the reconciliation round settles its payment).
+    if (cardId !== undefined) await failUnsentRegistration(deps.db, cardId);
+    throw err;
+  }
+  const { payment, tokens: issued } = started;
   if (issued.length === 0)
     throw new ApiError(502, 'payment.startFailed', { responseCode: 'PAYMENT_START_FAILED' });
-  const existing = await listCards(deps, userId);
-  await deps.db.transaction(async (tx) => {
-    const [card] = await tx
-      .insert(cards)
-      .values({
-        userId,
-        registrationPaymentId: payment.id,
-        defaultCard: existing.every((c) => !c.defaultCard),
-      })
-      .returning({ id: cards.id });
-    await tx.insert(tokens).values(
-      issued.map((token) => ({
-        userId,
-        cardId: card!.id,
-        sealedToken: sealToken(deps.gateway.secretKey, card!.id, token),
-        maxAmount: RECURRING_TERMS.maxAmount,
-        until,
-      })),
-    );
-  });
+  await deps.db.insert(tokens).values(
+    issued.map((token) => ({
+      userId,
+      cardId: cardId!,
+      sealedToken: sealToken(deps.gateway.secretKey, cardId!, token),
+      maxAmount: RECURRING_TERMS.maxAmount,
+      until,
+    })),
+  );
   return payment.paymentUrl!;
+}
+
+/** The card row of a registration whose payment was closed unsent is failed (no longer pending). */
+async function failUnsentRegistration(db: Db, cardId: number) {
+  await db.execute(sql`
+    update cards set status = 'failed'
+    where id = ${cardId} and status = 'processing'
+      and exists (select 1 from payments p
+        where p.id = cards.registration_payment_id and p.settled_at is not null)`);
+}
+
+/**
+ * Ends the driver's automatic-card-payment registrations still under way (switched off before
+ * SimplePay's page was finished): the transaction is cancelled at SimplePay and settled by
+ * SimplePay's own answer to a query, which fails the card row. A failure is left to the
+ * reconciliation round, which settles it once SimplePay's page has timed out.
+ */
+async function endPendingRegistrations(deps: PaymentDeps, userId: number) {
+  const pending = await deps.db
+    .select({ payment: payments })
+    .from(cards)
+    .innerJoin(payments, eq(payments.id, cards.registrationPaymentId))
+    .where(
+      and(
+        eq(cards.userId, userId),
+        eq(cards.recurring, true),
+        eq(cards.status, 'processing'),
+        isNull(payments.settledAt),
+      ),
+    );
+  for (const { payment } of pending) {
+    try {
+      await deps.gateway.client().transactionCancel({ orderRef: payment.orderRef });
+    } catch (err) {
+      // Refused: already paid, cancelled or timed out there; the query below tells which.
+      if (!(err instanceof SimplePayError)) continue;
+    }
+    try {
+      await reconcilePayment(deps, payment);
+    } catch {
+      // Left to the reconciliation round.
+    }
+  }
 }
 
 /**
  * Switches automatic card payment off: the driver's available tokens are marked `cancelling`
  * first (never used again from here on), then cancelled at SimplePay one by one. A SimplePay
  * refusal means there is nothing to cancel there; a transport failure leaves the token
- * `cancelling`, retried by the next switch-off.
+ * `cancelling`, retried by the next switch-off. A registration still under way is ended too.
  */
 export async function cancelRecurring(deps: PaymentDeps, userId: number): Promise<void> {
   await deps.db
@@ -175,6 +258,7 @@ export async function cancelRecurring(deps: PaymentDeps, userId: number): Promis
       .set({ status: 'cancelled' })
       .where(and(eq(tokens.id, row.id), eq(tokens.status, 'cancelling')));
   }
+  await endPendingRegistrations(deps, userId);
 }
 
 /** SimplePay codes after which no token of the card can pay: card expired or cancelled, tokens expired or cancelled. */

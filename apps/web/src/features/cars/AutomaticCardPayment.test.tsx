@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -64,7 +64,10 @@ const cameraCars = [{ carId: 1, licensePlate: 'AAA-111' }];
 
 describe('automatic card payment of a camera car (component)', { timeout: 30_000 }, () => {
   inHungarian();
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(goToPaymentPage).mockClear();
+  });
 
   it('shows the payments left and until when, and switches off after a confirmation', async () => {
     const calls = serve({ cameraCars, automaticCardPayment: on, terms });
@@ -104,6 +107,26 @@ describe('automatic card payment of a camera car (component)', { timeout: 30_000
     );
     const post = calls.find((c) => c.method === 'POST')!;
     expect(new URLSearchParams(post.body).get('cardSecret')).toBe('titok1234');
+  });
+
+  it('starts one registration however quickly it is tapped, and stays disabled while leaving', async () => {
+    const calls = serve({ cameraCars, automaticCardPayment: null, terms });
+    renderFor(1);
+    const u = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Bekapcsolom' }, { timeout: 5000 });
+    await u.type(screen.getByLabelText(/Titkos kód/), 'titok1234');
+    // Two submits before the screen changes (a double tap).
+    const form = button.closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledTimes(1));
+    // The browser is on its way to SimplePay: another tap starts nothing.
+    expect(button.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(button);
+    fireEvent.submit(form);
+    await act(async () => {});
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(goToPaymentPage).toHaveBeenCalledTimes(1);
   });
 
   it('shows nothing for a car without camera parking', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,8 @@ export function AutomaticCardPayment({ carId }: { carId: number }) {
   const [failed, setFailed] = useState<string | null>(null);
   const [confirmOff, setConfirmOff] = useState(false);
   const [sending, setSending] = useState(false);
+  // Set at once (a state update is not): a second tap before the re-render starts nothing.
+  const starting = useRef(false);
 
   if (!data?.cameraCars?.some((c) => c.carId === carId)) return null;
   const auto = data.automaticCardPayment;
@@ -55,22 +57,27 @@ export function AutomaticCardPayment({ carId }: { carId: number }) {
     const key = secretCodeError(code);
     setCodeError(key ? t(key) : null);
     setFailed(null);
-    if (key) return;
+    if (key || starting.current) return;
+    starting.current = true;
     setSending(true);
     try {
       const url = await callApi(apiRoutes.automaticCardPaymentOn, {
         body: { cardSecret: code },
         inlineErrors: true,
       });
-      // SimplePay's page; it returns to /cars, where this shows the registration's state.
+      // SimplePay's page; it returns to /cars, where this shows the registration's state. The
+      // button stays disabled while the browser leaves.
       goToPaymentPage(url);
+      return;
     } catch (err) {
+      starting.current = false;
+      setSending(false);
       if (err instanceof ApiError && err.network) return;
       const { fields, general } = splitMessages(err);
       if (fields.cardSecret) setCodeError(fields.cardSecret);
       else setFailed(general[0]?.text ?? t('cars.camera.failed'));
-    } finally {
-      setSending(false);
+      // Already under way (another tap or tab): show it, with its switch-off.
+      void client.invalidateQueries({ queryKey: cameraPaymentKey });
     }
   };
 
@@ -170,7 +177,7 @@ export function AutomaticCardPayment({ carId }: { carId: number }) {
               error={codeError}
             />
             <Group>
-              <Button type="submit" loading={sending}>
+              <Button type="submit" loading={sending} disabled={sending}>
                 {t('cars.camera.switchOn')}
               </Button>
             </Group>

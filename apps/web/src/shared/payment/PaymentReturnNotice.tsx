@@ -12,6 +12,7 @@ export function PaymentReturnNotice({
   orderLabelKey = 'payment.orderId',
   textKeys = {},
   titleKeys = {},
+  textValues,
   onClose,
 }: {
   redirect: BackRedirect;
@@ -21,6 +22,8 @@ export function PaymentReturnNotice({
   textKeys?: Partial<Record<PaymentResultKind, string>>;
   /** A page's own heading for a status. */
   titleKeys?: Partial<Record<PaymentResultKind, string>>;
+  /** Values the page's own sentence names (e.g. the card). */
+  textValues?: Record<string, string | number>;
   /** Shows a close button (e.g. to drop r and s from the address). */
   onClose?: () => void;
 }) {
@@ -59,7 +62,7 @@ export function PaymentReturnNotice({
       data-status={status.kind}
     >
       <Stack gap={4}>
-        <Text size="sm">{t(textKeys[status.kind] ?? status.textKey)}</Text>
+        <Text size="sm">{t(textKeys[status.kind] ?? status.textKey, textValues)}</Text>
         {status.showIds && (
           <>
             <Text size="sm">
