@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ocpiCredentialsSchema } from '@voltpark/contract/ocpi/credentials';
 import { sandboxEmspPlatform } from '../../db/schema/index.js';
-import { addPartner, findPartner } from '../roaming/partners.js';
-import { hashToken, newCredentialsToken } from '../roaming/tokens.js';
-import { PeerCallError, peerCall, successData } from '../roaming-sandbox/client.js';
-import { readPlatformEndpoints } from '../roaming-sandbox/platform-version.js';
+import { findPartner } from '../roaming/partners.js';
+import { hashToken } from '../roaming/tokens.js';
+import { handshakeWithPlatform } from '../sandbox-ocpi-party/handshake.js';
 import type { EmspEmulatorContext } from './context.js';
 import { VOLTDRIVE, voltDriveRoles } from './party.js';
 import { PLATFORM } from './platform-row.js';
@@ -30,50 +27,35 @@ export async function registerWithPlatform(
 ): Promise<RegistrationOutcome> {
   const ours = await findPartner(ctx.db, VOLTDRIVE.countryCode, VOLTDRIVE.partyId);
   if (ours && ours.status !== 'PENDING') return 'already';
-  const { tokenA } = await addPartner(ctx.db, {
-    countryCode: VOLTDRIVE.countryCode,
-    partyId: VOLTDRIVE.partyId,
+  const { endpoints, credentials } = await handshakeWithPlatform({
+    db: ctx.db,
+    config: ctx.config,
+    party: VOLTDRIVE,
     role: 'EMSP',
-    name: VOLTDRIVE.name,
-  });
-  // The emulated eMSP from here on: only HTTP to the platform.
-  const correlationId = randomUUID();
-  const timeoutMs = ctx.config.roaming.timeoutMs;
-  const platform = await readPlatformEndpoints(platformVersionsUrl, tokenA, {
-    timeoutMs,
-    correlationId,
-  });
-  const tokenB = newCredentialsToken();
-  const pending = {
-    status: 'PENDING' as const,
-    issuedTokenHash: hashToken(tokenB),
-    theirToken: null,
-    endpoints: null,
-    lastError: null,
-    updatedAt: new Date(),
-  };
-  await ctx.db
-    .insert(sandboxEmspPlatform)
-    .values({ label: PLATFORM, ...pending })
-    .onConflictDoUpdate({ target: sandboxEmspPlatform.label, set: pending });
-  const answer = await peerCall(
-    {
-      method: 'POST',
-      url: platform.credentialsUrl,
-      token: tokenA,
-      correlationId,
-      body: { token: tokenB, url: `${ctx.baseUrl()}/versions`, roles: voltDriveRoles() },
+    roles: voltDriveRoles(),
+    versionsUrl: `${ctx.baseUrl()}/versions`,
+    platformVersionsUrl,
+    keepTokenB: async (tokenB) => {
+      const pending = {
+        status: 'PENDING' as const,
+        issuedTokenHash: hashToken(tokenB),
+        theirToken: null,
+        endpoints: null,
+        lastError: null,
+        updatedAt: new Date(),
+      };
+      await ctx.db
+        .insert(sandboxEmspPlatform)
+        .values({ label: PLATFORM, ...pending })
+        .onConflictDoUpdate({ target: sandboxEmspPlatform.label, set: pending });
     },
-    timeoutMs,
-  );
-  const creds = ocpiCredentialsSchema.safeParse(successData(answer, 'the credentials POST'));
-  if (!creds.success) throw new PeerCallError('the platform answered with no credentials object');
+  });
   const [row] = await ctx.db
     .update(sandboxEmspPlatform)
     .set({
       status: 'REGISTERED',
-      theirToken: creds.data.token,
-      endpoints: platform.endpoints,
+      theirToken: credentials.token,
+      endpoints,
       updatedAt: new Date(),
     })
     .where(eq(sandboxEmspPlatform.label, PLATFORM))
