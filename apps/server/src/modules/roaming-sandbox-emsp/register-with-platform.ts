@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { sandboxEmspPlatform } from '../../db/schema/index.js';
 import { findPartner } from '../roaming/partners.js';
+import { removePartner } from '../roaming/register.js';
 import { hashToken } from '../roaming/tokens.js';
 import { handshakeWithPlatform } from '../sandbox-ocpi-party/handshake.js';
 import type { EmspEmulatorContext } from './context.js';
 import { VOLTDRIVE, voltDriveRoles } from './party.js';
-import { PLATFORM } from './platform-row.js';
+import { PLATFORM, platformRow } from './platform-row.js';
 import { pullPlatformNetwork } from './pull-network.js';
+import { resyncWithPlatform } from './resync.js';
 import { sendDriverTokens } from './token-pushes.js';
 
 export type RegistrationOutcome = 'registered' | 'already';
@@ -19,14 +21,26 @@ export type RegistrationOutcome = 'registered' | 'already';
  * answers with the token the emulator calls it with. Then the emulator sends its drivers'
  * tokens to the platform's Tokens Receiver and reads the platform's Locations and Tariffs
  * once. Only when the platform has no such partner yet (or a PENDING one left by a start that
- * did not finish).
+ * did not finish), or when the emulator lost the credentials of a registration our side still
+ * holds. Registered on both sides (a restart): it reads our endpoints and network again.
  */
 export async function registerWithPlatform(
   ctx: EmspEmulatorContext,
   platformVersionsUrl: string,
 ): Promise<RegistrationOutcome> {
   const ours = await findPartner(ctx.db, VOLTDRIVE.countryCode, VOLTDRIVE.partyId);
-  if (ours && ours.status !== 'PENDING') return 'already';
+  if (ours && ours.status !== 'PENDING') {
+    // Removed by our operator: left so.
+    if (ours.status !== 'REGISTERED') return 'already';
+    const mine = await platformRow(ctx.db);
+    if (mine?.status === 'REGISTERED' && mine.theirToken) {
+      await resyncWithPlatform(ctx, { ...mine, theirToken: mine.theirToken }, platformVersionsUrl);
+      return 'already';
+    }
+    // The emulator's credentials are gone (its table emptied, or it died before it kept our
+    // answer): our operator removes the partner (`roaming remove --force`) and it starts over.
+    await removePartner({ db: ctx.db, config: ctx.config }, VOLTDRIVE, { force: true });
+  }
   const { endpoints, credentials } = await handshakeWithPlatform({
     db: ctx.db,
     config: ctx.config,
