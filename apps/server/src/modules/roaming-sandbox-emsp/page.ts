@@ -88,21 +88,22 @@ export function registerEmspPage(app: FastifyInstance, ctx: EmspEmulatorContext)
       (c) =>
         `<tr><td>${esc(c.id)}</td><td>${esc(c.session_id ?? '')}</td><td>${esc(c.cdr_token.uid)}</td><td>${c.total_energy.toFixed(2)} kWh</td><td>${forints(c.total_cost.incl_vat)}</td></tr>`,
     );
-    const table = (head: string[], rows: string[], empty: string) =>
+    // A table wider than a phone scrolls in a box a keyboard can reach too (axe).
+    const table = (head: string[], rows: string[], empty: string, label: string) =>
       rows.length === 0
         ? `<p>${t(empty)}</p>`
-        : `<div class="scroll"><table><thead><tr>${head.map((h) => `<th scope="col">${t(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+        : `<div class="scroll" tabindex="0" role="region" aria-label="${t(label)}"><table><thead><tr>${head.map((h) => `<th scope="col">${t(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
     const body = `<h1>${t('sandboxEmsp.title')}</h1>
 <p>${esc(VOLTDRIVE.name)} (${VOLTDRIVE.countryCode}/${VOLTDRIVE.partyId}) — ${t(platform?.status === 'REGISTERED' ? 'sandboxEmsp.registered' : 'sandboxEmsp.notRegistered')}</p>
 ${result.success ? `<p role="status">${t('sandboxEmsp.answer')}: ${esc(result.data)}</p>` : ''}
 <h2>${t('sandboxEmsp.commands')}</h2>
-${table(['sandboxEmsp.sentAt', 'sandboxEmsp.command', 'sandboxEmsp.about', 'sandboxEmsp.response', 'sandboxEmsp.result'], commandRows(commands, lang), 'sandboxEmsp.noCommands')}
+${table(['sandboxEmsp.sentAt', 'sandboxEmsp.command', 'sandboxEmsp.about', 'sandboxEmsp.response', 'sandboxEmsp.result'], commandRows(commands, lang), 'sandboxEmsp.noCommands', 'sandboxEmsp.commands')}
 <h2>${t('sandboxEmsp.locations')}</h2>
-${table(['sandboxEmsp.location', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.action'], evseRows, 'sandboxEmsp.noLocations')}
+${table(['sandboxEmsp.location', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.action'], evseRows, 'sandboxEmsp.noLocations', 'sandboxEmsp.locations')}
 <h2>${t('sandboxEmsp.sessions')}</h2>
-${table(['sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.energy', 'sandboxEmsp.cost', 'sandboxEmsp.action'], sessionRows, 'sandboxEmsp.noSessions')}
+${table(['sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.energy', 'sandboxEmsp.cost', 'sandboxEmsp.action'], sessionRows, 'sandboxEmsp.noSessions', 'sandboxEmsp.sessions')}
 <h2>${t('sandboxEmsp.cdrs')}</h2>
-${table(['sandboxEmsp.cdr', 'sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.energy', 'sandboxEmsp.cost'], cdrRows, 'sandboxEmsp.noCdrs')}`;
+${table(['sandboxEmsp.cdr', 'sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.energy', 'sandboxEmsp.cost'], cdrRows, 'sandboxEmsp.noCdrs', 'sandboxEmsp.cdrs')}`;
     return reply
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
