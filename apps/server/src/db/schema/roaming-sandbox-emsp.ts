@@ -39,3 +39,28 @@ export const sandboxEmspObjects = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.countryCode, t.partyId, t.id] })],
 );
+
+/**
+ * The commands the emulated eMSP sent to the platform (START_SESSION / STOP_SESSION), by the
+ * id in their response_url: what it asked, the platform's synchronous answer (or why the call
+ * failed) and the asynchronous CommandResult the platform POSTed back.
+ */
+export const sandboxEmspCommands = pgTable('sandbox_emsp_commands', {
+  id: text().primaryKey(),
+  command: text({ enum: ['START_SESSION', 'STOP_SESSION'] }).notNull(),
+  tokenUid: text(),
+  locationId: text(),
+  evseUid: text(),
+  sessionId: text(),
+  /** The CommandResponse's result (ACCEPTED, REJECTED, …); null until answered. */
+  response: text(),
+  /** The call reached no answer (the platform unreachable, an OCPI error). */
+  callError: text(),
+  /** The CommandResult's result (ACCEPTED, FAILED, EVSE_OCCUPIED, …); null until it came. */
+  result: text(),
+  /** The CommandResponse's or CommandResult's message (OCPI DisplayText list). */
+  responseMessage: jsonb(),
+  resultMessage: jsonb(),
+  sentAt: ts().notNull().defaultNow(),
+  updatedAt: ts().notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import type { Cdr } from '@voltpark/contract/ocpi/cdrs';
 import type { Location } from '@voltpark/contract/ocpi/locations';
@@ -7,7 +7,12 @@ import type { Session } from '@voltpark/contract/ocpi/sessions';
 import type { Tariff } from '@voltpark/contract/ocpi/tariffs';
 import type { OcpiEndpoint } from '@voltpark/contract/ocpi/versions';
 import type { Db } from '../../db/client.js';
-import { ocpiCallLog, roamingPartners, sandboxEmspPlatform } from '../../db/schema/index.js';
+import {
+  ocpiCallLog,
+  roamingPartners,
+  sandboxEmspCommands,
+  sandboxEmspPlatform,
+} from '../../db/schema/index.js';
 import { addChargePoint } from '../ocpp/registry.js';
 import { KEY, startOcppApp, until as untilIn, type OcppTestApp } from '../ocpp/test-helpers.js';
 import { getToken } from '../roaming/cpo/tokens-store.js';
@@ -65,6 +70,9 @@ const heldTariff = (id: number) =>
     partyId: 'VPK',
     id: String(id),
   });
+/** The commands VoltDrive sent, as it keeps them (newest first). */
+const commands = () =>
+  a.database.db.select().from(sandboxEmspCommands).orderBy(desc(sandboxEmspCommands.sentAt));
 const evseOf = (l: Location | null) => l?.evses?.find((e) => e.uid === `HU*VPK*E${chargerId}`);
 
 beforeAll(async () => {
@@ -164,6 +172,36 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
     expect(patch.url).toContain(`/sandbox/ocpi-emsp/2.2.1/locations/HU/VPK/${locationId}/`);
   });
 
+  it('a start at an occupied charge point: our answer and the charger’s result are kept, the page says why', async () => {
+    // The OCPP charger of the test before reports Charging.
+    await until(async () => evseOf(await held(locationId))?.status === 'CHARGING');
+    const start = await a.app.roamingSandboxEmsp!.startSession({
+      tokenUid: 'VDR0000000003',
+      locationId: String(locationId),
+      evseUid: `HU*VPK*E${chargerId}`,
+    });
+    expect(start.result).toBe('ACCEPTED');
+    const row = await until(async () => {
+      const [c] = await commands();
+      return c?.result ? c : null;
+    });
+    expect(row).toMatchObject({
+      command: 'START_SESSION',
+      tokenUid: 'VDR0000000003',
+      evseUid: `HU*VPK*E${chargerId}`,
+      response: 'ACCEPTED',
+      result: 'EVSE_OCCUPIED',
+      callError: null,
+    });
+    const page = async (lang: string) =>
+      (await a.app.inject({ url: `/sandbox/roaming-emsp?lang=${lang}` })).body;
+    const rowHtml = (html: string) =>
+      new RegExp(`<tr data-command="${row.id}">(.*?)</tr>`).exec(html)?.[1] ?? '';
+    expect(rowHtml(await page('en'))).toContain('the charge point is occupied (EVSE_OCCUPIED)');
+    expect(rowHtml(await page('en'))).toContain('accepted (ACCEPTED)');
+    expect(rowHtml(await page('hu'))).toContain('a töltőpont foglalt (EVSE_OCCUPIED)');
+  });
+
   it('a tariff change on our side reaches the emulator as a PUT', async () => {
     await until(async () => (await heldTariff(tariffs.paid)) !== null);
     await a.database.db.execute(
@@ -217,8 +255,24 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
       auth_method: 'COMMAND',
       currency: 'HUF',
     });
+    const startRow = await until(async () =>
+      (await commands()).find((c) => c.evseUid === `HU*VPK*E${simCharger}` && c.result),
+    );
+    expect(startRow).toMatchObject({
+      command: 'START_SESSION',
+      response: 'ACCEPTED',
+      result: 'ACCEPTED',
+    });
     const stop = await emsp.stopSession(session.id);
     expect(stop.result).toBe('ACCEPTED');
+    const stopRow = await until(async () =>
+      (await commands()).find((c) => c.sessionId === session.id && c.result),
+    );
+    expect(stopRow).toMatchObject({
+      command: 'STOP_SESSION',
+      response: 'ACCEPTED',
+      result: 'ACCEPTED',
+    });
     const cdr = await until(async () =>
       (await listObjects<Cdr>(a.database.db, 'CDR')).find((c) => c.session_id === session.id),
     );
@@ -317,6 +371,33 @@ describe('the eMSP emulator (VoltDrive Kft.)', () => {
     expect(other.status).toBe(403);
     const anonymous = await fetch(`${base}/${locationId}`);
     expect(anonymous.status).toBe(401);
+    // A CommandResult for a command VoltDrive never sent is not kept; nor one without its token.
+    const [sent] = await commands();
+    expect(sent?.result).toBe('ACCEPTED');
+    const resultUrl = (id: string) =>
+      `${a.http}/sandbox/ocpi-emsp/2.2.1/commands/START_SESSION/${id}`;
+    const unknownCommand = await ocpi(resultUrl('00000000-0000-4000-8000-000000000000'), token, {
+      method: 'POST',
+      body: { result: 'FAILED' },
+    });
+    expect([unknownCommand.status, unknownCommand.json.status_code]).toEqual([404, 2000]);
+    const otherType = sent!.command === 'STOP_SESSION' ? 'START_SESSION' : 'STOP_SESSION';
+    const wrongType = await ocpi(
+      `${a.http}/sandbox/ocpi-emsp/2.2.1/commands/${otherType}/${sent!.id}`,
+      token,
+      {
+        method: 'POST',
+        body: { result: 'FAILED' },
+      },
+    );
+    expect(wrongType.status).toBe(404);
+    const noToken = await fetch(resultUrl(sent!.id), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'FAILED' }),
+    });
+    expect(noToken.status).toBe(401);
+    expect((await commands())[0]).toMatchObject({ id: sent!.id, result: sent!.result });
     const got = await ocpi(`${base}/${locationId}`, token);
     expect(got.json).toMatchObject({ status_code: 1000, data: { id: String(locationId) } });
   });

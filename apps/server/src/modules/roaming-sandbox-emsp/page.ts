@@ -10,6 +10,8 @@ import { VOLTDRIVE, VOLTDRIVE_TOKENS } from './party.js';
 import { platformRow } from './platform-row.js';
 import { startSession, stopSession } from './send-commands.js';
 import { listObjects } from './store.js';
+import { recentCommands } from './command-log.js';
+import { commandRows } from './page-commands.js';
 
 export const SANDBOX_EMSP_PAGE = '/sandbox/roaming-emsp';
 
@@ -43,8 +45,9 @@ const resultSchema = z.enum(['ACCEPTED', 'REJECTED', 'NOT_SUPPORTED', 'UNKNOWN_S
 /**
  * The sandbox page of the eMSP emulator (hu default, en): our locations as VoltDrive received
  * them, a start button (with one of its drivers' cards) at every AVAILABLE EVSE, and the
- * Sessions and CDRs it got, a stop button at every running Session. Everything it does goes
- * over OCPI to our Commands Receiver.
+ * Sessions and CDRs it got, a stop button at every running Session, and the commands it sent
+ * with our answer and the charger's result. Everything it does goes over OCPI to our Commands
+ * Receiver.
  */
 export function registerEmspPage(app: FastifyInstance, ctx: EmspEmulatorContext): void {
   app.get(SANDBOX_EMSP_PAGE, async (req, reply) => {
@@ -53,10 +56,11 @@ export function registerEmspPage(app: FastifyInstance, ctx: EmspEmulatorContext)
     const q = req.query as { result?: string };
     const result = resultSchema.safeParse(q.result);
     const platform = await platformRow(ctx.db);
-    const [locations, sessions, cdrs] = await Promise.all([
+    const [locations, sessions, cdrs, commands] = await Promise.all([
       listObjects<Location>(ctx.db, 'LOCATION'),
       listObjects<Session>(ctx.db, 'SESSION'),
       listObjects<Cdr>(ctx.db, 'CDR'),
+      recentCommands(ctx.db),
     ]);
     const tokenOptions = VOLTDRIVE_TOKENS.map(
       (tk) => `<option value="${esc(tk.uid)}">${esc(tk.visual_number ?? tk.uid)}</option>`,
@@ -84,19 +88,22 @@ export function registerEmspPage(app: FastifyInstance, ctx: EmspEmulatorContext)
       (c) =>
         `<tr><td>${esc(c.id)}</td><td>${esc(c.session_id ?? '')}</td><td>${esc(c.cdr_token.uid)}</td><td>${c.total_energy.toFixed(2)} kWh</td><td>${forints(c.total_cost.incl_vat)}</td></tr>`,
     );
-    const table = (head: string[], rows: string[], empty: string) =>
+    // A table wider than a phone scrolls in a box a keyboard can reach too (axe).
+    const table = (head: string[], rows: string[], empty: string, label: string) =>
       rows.length === 0
         ? `<p>${t(empty)}</p>`
-        : `<div class="scroll"><table><thead><tr>${head.map((h) => `<th scope="col">${t(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+        : `<div class="scroll" tabindex="0" role="region" aria-label="${t(label)}"><table><thead><tr>${head.map((h) => `<th scope="col">${t(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
     const body = `<h1>${t('sandboxEmsp.title')}</h1>
 <p>${esc(VOLTDRIVE.name)} (${VOLTDRIVE.countryCode}/${VOLTDRIVE.partyId}) — ${t(platform?.status === 'REGISTERED' ? 'sandboxEmsp.registered' : 'sandboxEmsp.notRegistered')}</p>
 ${result.success ? `<p role="status">${t('sandboxEmsp.answer')}: ${esc(result.data)}</p>` : ''}
+<h2>${t('sandboxEmsp.commands')}</h2>
+${table(['sandboxEmsp.sentAt', 'sandboxEmsp.command', 'sandboxEmsp.about', 'sandboxEmsp.response', 'sandboxEmsp.result'], commandRows(commands, lang), 'sandboxEmsp.noCommands', 'sandboxEmsp.commands')}
 <h2>${t('sandboxEmsp.locations')}</h2>
-${table(['sandboxEmsp.location', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.action'], evseRows, 'sandboxEmsp.noLocations')}
+${table(['sandboxEmsp.location', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.action'], evseRows, 'sandboxEmsp.noLocations', 'sandboxEmsp.locations')}
 <h2>${t('sandboxEmsp.sessions')}</h2>
-${table(['sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.energy', 'sandboxEmsp.cost', 'sandboxEmsp.action'], sessionRows, 'sandboxEmsp.noSessions')}
+${table(['sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.evse', 'sandboxEmsp.status', 'sandboxEmsp.energy', 'sandboxEmsp.cost', 'sandboxEmsp.action'], sessionRows, 'sandboxEmsp.noSessions', 'sandboxEmsp.sessions')}
 <h2>${t('sandboxEmsp.cdrs')}</h2>
-${table(['sandboxEmsp.cdr', 'sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.energy', 'sandboxEmsp.cost'], cdrRows, 'sandboxEmsp.noCdrs')}`;
+${table(['sandboxEmsp.cdr', 'sandboxEmsp.session', 'sandboxEmsp.card', 'sandboxEmsp.energy', 'sandboxEmsp.cost'], cdrRows, 'sandboxEmsp.noCdrs', 'sandboxEmsp.cdrs')}`;
     return reply
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')

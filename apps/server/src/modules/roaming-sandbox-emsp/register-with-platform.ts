@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ocpiCredentialsSchema } from '@voltpark/contract/ocpi/credentials';
 import { sandboxEmspPlatform } from '../../db/schema/index.js';
-import { addPartner, findPartner } from '../roaming/partners.js';
-import { hashToken, newCredentialsToken } from '../roaming/tokens.js';
-import { PeerCallError, peerCall, successData } from '../roaming-sandbox/client.js';
-import { readPlatformEndpoints } from '../roaming-sandbox/platform-version.js';
+import { findPartner } from '../roaming/partners.js';
+import { removePartner } from '../roaming/register.js';
+import { hashToken } from '../roaming/tokens.js';
+import { handshakeWithPlatform } from '../sandbox-ocpi-party/handshake.js';
 import type { EmspEmulatorContext } from './context.js';
 import { VOLTDRIVE, voltDriveRoles } from './party.js';
-import { PLATFORM } from './platform-row.js';
+import { PLATFORM, platformRow } from './platform-row.js';
 import { pullPlatformNetwork } from './pull-network.js';
+import { resyncWithPlatform } from './resync.js';
 import { sendDriverTokens } from './token-pushes.js';
 
 export type RegistrationOutcome = 'registered' | 'already';
@@ -22,58 +21,55 @@ export type RegistrationOutcome = 'registered' | 'already';
  * answers with the token the emulator calls it with. Then the emulator sends its drivers'
  * tokens to the platform's Tokens Receiver and reads the platform's Locations and Tariffs
  * once. Only when the platform has no such partner yet (or a PENDING one left by a start that
- * did not finish).
+ * did not finish), or when the emulator lost the credentials of a registration our side still
+ * holds. Registered on both sides (a restart): it reads our endpoints and network again.
  */
 export async function registerWithPlatform(
   ctx: EmspEmulatorContext,
   platformVersionsUrl: string,
 ): Promise<RegistrationOutcome> {
   const ours = await findPartner(ctx.db, VOLTDRIVE.countryCode, VOLTDRIVE.partyId);
-  if (ours && ours.status !== 'PENDING') return 'already';
-  const { tokenA } = await addPartner(ctx.db, {
-    countryCode: VOLTDRIVE.countryCode,
-    partyId: VOLTDRIVE.partyId,
+  if (ours && ours.status !== 'PENDING') {
+    // Removed by our operator: left so.
+    if (ours.status !== 'REGISTERED') return 'already';
+    const mine = await platformRow(ctx.db);
+    if (mine?.status === 'REGISTERED' && mine.theirToken) {
+      await resyncWithPlatform(ctx, { ...mine, theirToken: mine.theirToken }, platformVersionsUrl);
+      return 'already';
+    }
+    // The emulator's credentials are gone (its table emptied, or it died before it kept our
+    // answer): our operator removes the partner (`roaming remove --force`) and it starts over.
+    await removePartner({ db: ctx.db, config: ctx.config }, VOLTDRIVE, { force: true });
+  }
+  const { endpoints, credentials } = await handshakeWithPlatform({
+    db: ctx.db,
+    config: ctx.config,
+    party: VOLTDRIVE,
     role: 'EMSP',
-    name: VOLTDRIVE.name,
-  });
-  // The emulated eMSP from here on: only HTTP to the platform.
-  const correlationId = randomUUID();
-  const timeoutMs = ctx.config.roaming.timeoutMs;
-  const platform = await readPlatformEndpoints(platformVersionsUrl, tokenA, {
-    timeoutMs,
-    correlationId,
-  });
-  const tokenB = newCredentialsToken();
-  const pending = {
-    status: 'PENDING' as const,
-    issuedTokenHash: hashToken(tokenB),
-    theirToken: null,
-    endpoints: null,
-    lastError: null,
-    updatedAt: new Date(),
-  };
-  await ctx.db
-    .insert(sandboxEmspPlatform)
-    .values({ label: PLATFORM, ...pending })
-    .onConflictDoUpdate({ target: sandboxEmspPlatform.label, set: pending });
-  const answer = await peerCall(
-    {
-      method: 'POST',
-      url: platform.credentialsUrl,
-      token: tokenA,
-      correlationId,
-      body: { token: tokenB, url: `${ctx.baseUrl()}/versions`, roles: voltDriveRoles() },
+    roles: voltDriveRoles(),
+    versionsUrl: `${ctx.baseUrl()}/versions`,
+    platformVersionsUrl,
+    keepTokenB: async (tokenB) => {
+      const pending = {
+        status: 'PENDING' as const,
+        issuedTokenHash: hashToken(tokenB),
+        theirToken: null,
+        endpoints: null,
+        lastError: null,
+        updatedAt: new Date(),
+      };
+      await ctx.db
+        .insert(sandboxEmspPlatform)
+        .values({ label: PLATFORM, ...pending })
+        .onConflictDoUpdate({ target: sandboxEmspPlatform.label, set: pending });
     },
-    timeoutMs,
-  );
-  const creds = ocpiCredentialsSchema.safeParse(successData(answer, 'the credentials POST'));
-  if (!creds.success) throw new PeerCallError('the platform answered with no credentials object');
+  });
   const [row] = await ctx.db
     .update(sandboxEmspPlatform)
     .set({
       status: 'REGISTERED',
-      theirToken: creds.data.token,
-      endpoints: platform.endpoints,
+      theirToken: credentials.token,
+      endpoints,
       updatedAt: new Date(),
     })
     .where(eq(sandboxEmspPlatform.label, PLATFORM))

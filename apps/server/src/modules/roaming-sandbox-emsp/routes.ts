@@ -1,15 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { CommandResponse } from '@voltpark/contract/ocpi/commands';
+import { sandboxEmspPlatform } from '../../db/schema/index.js';
 import type { ModuleDeps } from '../index.js';
+import { loopbackOrigin } from '../sandbox-ocpi-party/loopback.js';
+import { SandboxRegistrationRunner } from '../sandbox-ocpi-party/registration-runner.js';
 import type { EmspEmulatorContext } from './context.js';
 import { registerEmspEmulatorOcpi } from './ocpi-routes.js';
 import { registerEmspPage } from './page.js';
-import { platformRow } from './platform-row.js';
+import { PLATFORM, platformRow } from './platform-row.js';
 import { pullPlatformNetwork } from './pull-network.js';
 import { SANDBOX_OCPI_EMSP_PATH } from './party.js';
-import type { RegistrationOutcome } from './register-with-platform.js';
-import { EmspRegistrationRunner } from './registration-runner.js';
+import { registerWithPlatform, type RegistrationOutcome } from './register-with-platform.js';
 import { startSession, stopSession } from './send-commands.js';
 
 export interface RoamingSandboxEmsp {
@@ -31,15 +33,6 @@ declare module 'fastify' {
   }
 }
 
-/** This server over loopback, once it listens (the emulator and the platform share the port). */
-function loopbackOrigin(app: FastifyInstance): string | null {
-  const a = app.server.address() as AddressInfo | string | null;
-  if (!a || typeof a === 'string') return null;
-  const wildcard = a.address === '0.0.0.0' || a.address === '::';
-  const host = wildcard ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-  return `http://${host}:${a.port}`;
-}
-
 /**
  * The eMSP emulator (sandbox only, ROAMING_SANDBOX_EMSP): VoltDrive Kft., a mobility provider
  * whose drivers charge at our chargers, speaking OCPI 2.2.1 over HTTP under /sandbox/ocpi-emsp.
@@ -54,9 +47,19 @@ export function registerRoamingSandboxEmsp(app: FastifyInstance, { config, db }:
     config,
     baseUrl: () => `${origin()}${SANDBOX_OCPI_EMSP_PATH}`,
   };
-  const runner = new EmspRegistrationRunner(
-    ctx,
-    () => `${origin()}/ocpi/versions`,
+  const runner = new SandboxRegistrationRunner<RegistrationOutcome>(
+    {
+      run: () => registerWithPlatform(ctx, `${origin()}/ocpi/versions`),
+      done: ['registered', 'already'],
+      registeredLog: 'the eMSP emulator (VoltDrive Kft.) registered with us',
+      retryLog: 'the eMSP emulator could not register; it will retry',
+      onError: async (lastError) => {
+        await db
+          .update(sandboxEmspPlatform)
+          .set({ lastError, updatedAt: new Date() })
+          .where(eq(sandboxEmspPlatform.label, PLATFORM));
+      },
+    },
     app.log.child({ module: 'roaming-sandbox-emsp' }),
   );
   app.decorate('roamingSandboxEmsp', {

@@ -4,11 +4,13 @@ import { ocpiDone, ocpiOk } from '../roaming/envelope.js';
 import { requirePlatform } from './auth.js';
 import type { EmspEmulatorContext } from './context.js';
 import { VOLTDRIVE_TOKENS } from './party.js';
-import { bodyOf } from './receive.js';
+import { bodyOf, unknownObject } from './receive.js';
+import { commandResultCame } from './command-log.js';
 
 /**
  * The emulated eMSP's Tokens Sender (its drivers' cards, one page: they are three) and its
- * Commands Receiver (the CPO's asynchronous results; logged, nothing waits for them yet).
+ * Commands Receiver (the CPO's asynchronous results, kept with the command they answer; a result
+ * for a command it never sent is 404).
  */
 export function registerSenderRoutes(scope: FastifyInstance, ctx: EmspEmulatorContext): void {
   scope.get('/tokens', async (request, reply) => {
@@ -22,7 +24,9 @@ export function registerSenderRoutes(scope: FastifyInstance, ctx: EmspEmulatorCo
   scope.post('/commands/:command/:uid', async (request) => {
     await requirePlatform(ctx.db, request, true);
     const result = bodyOf(commandResult, request);
-    request.log.info({ params: request.params, result }, 'the eMSP emulator got a command result');
+    const { command, uid } = request.params as { command: string; uid: string };
+    if (!(await commandResultCame(ctx.db, { id: uid, command }, result)))
+      throw unknownObject('command');
     return ocpiDone();
   });
 }

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { ocpiCredentialsSchema } from '@voltpark/contract/ocpi/credentials';
 import { sandboxOcpiPeers } from '../../db/schema/index.js';
-import { addPartner, findPartner } from '../roaming/partners.js';
-import { hashToken, newCredentialsToken } from '../roaming/tokens.js';
-import { PeerCallError, peerCall, successData } from './client.js';
+import { findPartner } from '../roaming/partners.js';
+import { hashToken } from '../roaming/tokens.js';
+import { handshakeWithPlatform } from '../sandbox-ocpi-party/handshake.js';
 import type { EmulatorContext } from './context.js';
 import { VOLTPARTNER, voltPartnerRoles } from './party.js';
-import { readPlatformEndpoints } from './platform-version.js';
 
 /** How long one replica may be at the registration before another may take it over. */
 export const REGISTRATION_LEASE_MS = 2 * 60_000;
@@ -46,38 +43,23 @@ export async function registerWithPlatform(
       await release(ctx, claim.id, null);
       return 'already';
     }
-    // The platform's operator: Token A for VoltPartner (a PENDING one from before is renewed).
-    const { tokenA } = await addPartner(ctx.db, {
-      countryCode: VOLTPARTNER.countryCode,
-      partyId: VOLTPARTNER.partyId,
+    // The platform's operator (Token A), then the emulated CPO, only over HTTP to the platform.
+    const { tokenB, endpoints, credentials } = await handshakeWithPlatform({
+      db: ctx.db,
+      config: ctx.config,
+      party: VOLTPARTNER,
       role: 'CPO',
-      name: VOLTPARTNER.name,
-    });
-    // The emulated CPO from here on: only HTTP to the platform.
-    const correlationId = randomUUID();
-    const timeoutMs = ctx.config.roaming.timeoutMs;
-    const platform = await readPlatformEndpoints(platformVersionsUrl, tokenA, {
-      timeoutMs,
-      correlationId,
-    });
-    const tokenB = newCredentialsToken();
-    await ctx.db
-      .update(sandboxOcpiPeers)
-      .set({ handshakeTokenHash: hashToken(tokenB) })
-      .where(eq(sandboxOcpiPeers.id, claim.id));
-    const answer = await peerCall(
-      {
-        method: 'POST',
-        url: platform.credentialsUrl,
-        token: tokenA,
-        correlationId,
-        body: { token: tokenB, url: `${ctx.baseUrl()}/versions`, roles: voltPartnerRoles() },
+      roles: voltPartnerRoles(),
+      versionsUrl: `${ctx.baseUrl()}/versions`,
+      platformVersionsUrl,
+      keepTokenB: async (token) => {
+        await ctx.db
+          .update(sandboxOcpiPeers)
+          .set({ handshakeTokenHash: hashToken(token) })
+          .where(eq(sandboxOcpiPeers.id, claim.id));
       },
-      timeoutMs,
-    );
-    const creds = ocpiCredentialsSchema.safeParse(successData(answer, 'the credentials POST'));
-    if (!creds.success) throw new PeerCallError('the platform answered with no credentials object');
-    const first = creds.data.roles[0]!;
+    });
+    const first = credentials.roles[0]!;
     await ctx.db
       .update(sandboxOcpiPeers)
       .set({
@@ -87,10 +69,10 @@ export async function registerWithPlatform(
         issuedTokenHash: hashToken(tokenB),
         issuedTokenKind: 'B',
         handshakeTokenHash: null,
-        theirToken: creds.data.token,
-        versionsUrl: creds.data.url,
-        endpoints: platform.endpoints,
-        roles: creds.data.roles,
+        theirToken: credentials.token,
+        versionsUrl: credentials.url,
+        endpoints,
+        roles: credentials.roles,
         claimedUntil: null,
         lastError: null,
         updatedAt: new Date(),

@@ -1,14 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../index.js';
+import { loopbackOrigin } from '../sandbox-ocpi-party/loopback.js';
+import { SandboxRegistrationRunner } from '../sandbox-ocpi-party/registration-runner.js';
 import { ChargingLoop, chargingRound } from './charging-loop.js';
 import type { EmulatorContext } from './context.js';
 import { registerEmulatorOcpi } from './ocpi-routes.js';
 import { SANDBOX_OCPI_PARTNER_PATH } from './party.js';
 import { issueTokenA } from './peers.js';
-import type { RegistrationOutcome } from './register-with-platform.js';
+import { registerWithPlatform, type RegistrationOutcome } from './register-with-platform.js';
 import { refreshPlatformEndpoints } from './refresh-endpoints.js';
-import { RegistrationRunner } from './registration-runner.js';
 import { StatusLoop } from './status-loop.js';
 import { changeSomeStatus, deliverStatusPushes } from './status-pushes.js';
 import { seedNetworkIfEmpty } from './store.js';
@@ -40,15 +40,6 @@ declare module 'fastify' {
   }
 }
 
-/** This server over loopback, once it listens (the emulator and the platform share the port). */
-function loopbackOrigin(app: FastifyInstance): string | null {
-  const a = app.server.address() as AddressInfo | string | null;
-  if (!a || typeof a === 'string') return null;
-  const wildcard = a.address === '0.0.0.0' || a.address === '::';
-  const host = wildcard ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-  return `http://${host}:${a.port}`;
-}
-
 /**
  * The roaming partner emulator (sandbox only, ROAMING_SANDBOX_PARTNER): VoltPartner Kft., a CPO
  * with chargers in other Hungarian cities, speaking OCPI 2.2.1 over HTTP under
@@ -64,9 +55,13 @@ export function registerRoamingSandbox(app: FastifyInstance, { config, db }: Mod
     baseUrl: () => `${origin()}${SANDBOX_OCPI_PARTNER_PATH}`,
   };
   const platformVersionsUrl = () => `${origin()}/ocpi/versions`;
-  const runner = new RegistrationRunner(
-    ctx,
-    platformVersionsUrl,
+  const runner = new SandboxRegistrationRunner<RegistrationOutcome>(
+    {
+      run: () => registerWithPlatform(ctx, platformVersionsUrl()),
+      done: ['registered', 'already'],
+      registeredLog: 'the roaming partner emulator (VoltPartner Kft.) registered with us',
+      retryLog: 'the roaming partner emulator could not register; it will retry',
+    },
     app.log.child({ module: 'roaming-sandbox' }),
   );
   const statusLoop = new StatusLoop(ctx, app.log.child({ module: 'roaming-sandbox' }));
