@@ -93,7 +93,16 @@ export const wsServerFrameSchema = z.discriminatedUnion('topic', [
     topic: z.literal(wsTopics.canStop),
     requestId,
     /** false while a charge is running at the lot (a charging-in-progress message shows). */
-    data: z.object({ canStop: z.boolean(), parkingSessionId: id.nullable() }),
+    data: z.object({
+      canStop: z.boolean(),
+      parkingSessionId: id.nullable(),
+      /**
+       * Not in SPEC: why a STARTED parking cannot be stopped, so the app says the right thing —
+       * a charge runs at the lot, the overstay's surcharge is to be paid instead, or a payment
+       * is under way.
+       */
+      reason: z.enum(['CHARGING', 'SURCHARGE', 'PAYMENT_UNDER_WAY']).optional(),
+    }),
   }),
   z.object({
     topic: z.literal(wsTopics.parkingSurcharge),

@@ -26,13 +26,17 @@ async function current(deps: ParkingDeps, user: AuthUser, id: number | undefined
 
 /** SPEC can-stop: STARTED, no payment under way (a failed one may be retried), no charge running at the lot. */
 export async function sessionCanStop(deps: ParkingDeps, s: ParkingSessionRow): Promise<CanStop> {
-  const may =
-    s.status === 'STARTED' &&
-    // An overstay round with a surcharge started is paid as the surcharge (decision 0019).
-    !(await surchargeOfRound(deps.db, s)) &&
-    (s.paymentStartedAt === null || s.paymentFailed) &&
-    !(await chargeRunsAtLot(deps.db, s.userId, s.parkingLotId));
-  return { canStop: may, parkingSessionId: s.id };
+  const no = (reason: CanStop['reason']): CanStop => ({
+    canStop: false,
+    parkingSessionId: s.id,
+    ...(reason ? { reason } : {}),
+  });
+  if (s.status !== 'STARTED') return no(undefined);
+  // An overstay round with a surcharge started is paid as the surcharge (decision 0019).
+  if (await surchargeOfRound(deps.db, s)) return no('SURCHARGE');
+  if (s.paymentStartedAt !== null && !s.paymentFailed) return no('PAYMENT_UNDER_WAY');
+  if (await chargeRunsAtLot(deps.db, s.userId, s.parkingLotId)) return no('CHARGING');
+  return { canStop: true, parkingSessionId: s.id };
 }
 
 /** The websocket's parking answers (registered with app.realtime.setParkingLive). */

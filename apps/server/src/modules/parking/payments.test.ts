@@ -52,7 +52,10 @@ describe('SIMPLEPAY', () => {
     });
     expect(stop.body.data.paymentUrl).toMatch(/^http/);
     // While the payment runs the driver cannot stop again.
-    expect((await ask(ws, { command: 'getCanStop' }, '/can/stop')).data.canStop).toBe(false);
+    expect((await ask(ws, { command: 'getCanStop' }, '/can/stop')).data).toMatchObject({
+      canStop: false,
+      reason: 'PAYMENT_UNDER_WAY',
+    });
     await h.payOnPage(stop.body.data.paymentUrl, '4000000000000002');
     // SimplePay sends no IPN for a decline: the reconciliation job's query settles it.
     const [declined] = await h.db

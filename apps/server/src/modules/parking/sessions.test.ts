@@ -327,6 +327,7 @@ describe('free while the same driver charges at the location', () => {
     expect((await ask(ws, { command: 'getCanStop' }, '/can/stop')).data).toEqual({
       canStop: false,
       parkingSessionId: id,
+      reason: 'CHARGING',
     });
     const refused = await form(h, '/api/v1/parking/stop', u, {
       paymentMethod: 'WALLET',

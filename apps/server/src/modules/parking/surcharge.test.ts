@@ -96,7 +96,10 @@ describe('an overstay paid as a surcharge', () => {
     expect(again.body.data.id).toBe(sc.id);
 
     // The round is paid as the surcharge, not by stop.
-    expect((await ask(ws, { command: 'getCanStop' }, '/can/stop')).data.canStop).toBe(false);
+    expect((await ask(ws, { command: 'getCanStop' }, '/can/stop')).data).toMatchObject({
+      canStop: false,
+      reason: 'SURCHARGE',
+    });
     const stop = await form(h, '/api/v1/parking/stop', anna, {
       paymentMethod: 'WALLET',
       billingDataId,

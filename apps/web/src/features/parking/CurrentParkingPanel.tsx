@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { storage, STORAGE_KEYS } from '@/shared/lib/storage';
 import { useSession, type SessionState } from '@/shared/session';
 import { parkingLive, type ParkingLiveState } from './parkingLive';
+import { statusKey } from './parkingState';
 import { useCurrentParking } from './useCurrentParking';
 import { FinishingView } from './FinishingView';
 import { StartedView } from './StartedView';
@@ -39,7 +40,7 @@ export function ParkingPanelView({
             {s.parkingLot.fullAddress}
           </Text>
           <Text size="sm" mt={4}>
-            {t(`parking.status.${s.parkingStatus}`)}
+            {t(statusKey(s))}
           </Text>
         </div>
         {live.error && (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import type { CanOpen } from './parkingLive';
-import { openButtonWanted } from './parkingState';
+import { isFreeSession, openButtonWanted } from './parkingState';
 import { GateOpener } from './GateOpener';
 
 /**
@@ -23,7 +23,12 @@ export function FinishingView({
   const until = session.parkingWillFinishAt ? formatTime(session.parkingWillFinishAt, lang) : null;
   return (
     <Stack gap="sm">
-      <Alert color="blue" title={t('parking.finishing.title')}>
+      <Alert
+        color="blue"
+        title={t(
+          isFreeSession(session) ? 'parking.finishing.titleFree' : 'parking.finishing.title',
+        )}
+      >
         {until ? t('parking.finishing.leaveBy', { time: until }) : t('parking.finishing.leave')}
       </Alert>
       {openButtonWanted(session) ? (

@@ -141,7 +141,7 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     const from = new Date(Date.now() - 75 * 60_000).toISOString();
     show({
       session: aSession({ parkingFrom: from }),
-      canStop: { canStop: false, parkingSessionId: 31 },
+      canStop: { canStop: false, parkingSessionId: 31, reason: 'CHARGING' },
     });
     expect(await screen.findByText('1 óra 15 perc')).toBeTruthy();
     expect(screen.getByText('15 perc')).toBeTruthy();
@@ -150,6 +150,19 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(screen.queryByTestId('parking-stop')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual({ command: 'getCanStop', parkingSessionId: 31 });
+  });
+
+  it('STARTED with an overstay surcharge due says so and links to its payment, not to a charge', async () => {
+    show({
+      session: aSession(),
+      canStop: { canStop: false, parkingSessionId: 31, reason: 'SURCHARGE' },
+    });
+    expect(await screen.findByText(/ehhez a parkoláshoz pótdíj tartozik/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'A pótdíj fizetése' }).getAttribute('href')).toBe(
+      '/parking-surcharge',
+    );
+    expect(screen.queryByText(/Töltés folyamatban/)).toBeNull();
+    expect(screen.queryByTestId('parking-stop')).toBeNull();
   });
 
   it('STARTED: stop → wallet (balance covers it) → billing → pay', async () => {

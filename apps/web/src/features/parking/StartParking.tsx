@@ -116,7 +116,14 @@ function GuestStart({ lot }: { lot: ParkingLot }) {
         </Button>
       </Group>
       {stage === 'choose' && (
-        <Button variant="light" onClick={() => setStage('survey')}>
+        <Button
+          variant="light"
+          // The Hungarian label is longer than a 390 px phone: it wraps rather than being cut.
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          onClick={() => setStage('survey')}
+        >
           {t('parking.guest.choose')}
         </Button>
       )}

@@ -136,7 +136,20 @@ export function StartedView({
           <StopParkingForm session={session} casual={casual} onBack={() => setStopping(false)} />
         ) : canStop === null ? null : !mayStop ? (
           <Alert color="yellow" role="status">
-            {t('parking.started.chargingInProgress')}
+            {canStop.reason === 'SURCHARGE' ? (
+              <>
+                {t('parking.started.surchargeDue')}{' '}
+                <Anchor component={Link} to="/parking-surcharge">
+                  {t('parking.started.surchargeLink')}
+                </Anchor>
+              </>
+            ) : canStop.reason === 'PAYMENT_UNDER_WAY' ? (
+              t('parking.started.paymentUnderWay')
+            ) : canStop.reason === 'CHARGING' ? (
+              t('parking.started.chargingInProgress')
+            ) : (
+              t('parking.started.cannotStop')
+            )}
           </Alert>
         ) : free ? (
           <FreeFinish />

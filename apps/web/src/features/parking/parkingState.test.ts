@@ -10,6 +10,7 @@ import {
   openButtonWanted,
   paymentState,
   secondsLeft,
+  statusKey,
 } from './parkingState';
 import { aSession } from './testSession';
 
@@ -44,6 +45,15 @@ describe('parking state rules (SPEC §4, §5, §6)', () => {
     expect(isFreeSession({ free: true, amount: 500 })).toBe(true);
     expect(isFreeSession({ free: false, amount: 0 })).toBe(true);
     expect(isFreeSession({ free: false, amount: 1 })).toBe(false);
+  });
+
+  it('a free parking that is leaving is not told it was paid', () => {
+    const leaving = { parkingStatus: 'FINISHING' as const, free: false };
+    expect(statusKey({ ...leaving, amount: 0 })).toBe('parking.status.FINISHING_FREE');
+    expect(statusKey({ ...leaving, amount: 54 })).toBe('parking.status.FINISHING');
+    expect(statusKey({ parkingStatus: 'STARTED', free: true, amount: 0 })).toBe(
+      'parking.status.STARTED',
+    );
   });
 
   it('payment: none, in progress, finishing, failed', () => {

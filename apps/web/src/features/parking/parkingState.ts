@@ -45,6 +45,16 @@ export function isFreeSession(s: Pick<ParkingSession, 'free' | 'amount'>): boole
   return s.free || s.amount === 0;
 }
 
+/**
+ * The catalog key of a session's status line: a free parking that is leaving was not paid, so
+ * it is not told "paid – please leave".
+ */
+export function statusKey(s: Pick<ParkingSession, 'parkingStatus' | 'free' | 'amount'>): string {
+  return s.parkingStatus === 'FINISHING' && isFreeSession(s)
+    ? 'parking.status.FINISHING_FREE'
+    : `parking.status.${s.parkingStatus}`;
+}
+
 export type PaymentState = 'none' | 'inProgress' | 'finishing' | 'failed';
 
 /** SPEC §4 STARTED: once a payment started it is in progress, finishing or failed. */
