@@ -76,6 +76,11 @@ describe('/sandbox/gates page', () => {
       for (const id of gateIds) expect(body).toContain(`id="gate-${id}"`);
       for (const l of lots) expect(body).toContain(l.name.replace(/&/g, '&amp;'));
     }
+    // The lots in Hungarian alphabetical order ("Árkád" with the A's, not after "Zsolnay").
+    const names = lots.map((l) => l.name.replace(/&/g, '&amp;'));
+    const shown = [...names].sort((a, b) => hu.body.indexOf(a) - hu.body.indexOf(b));
+    expect(shown).toEqual([...names].sort(new Intl.Collator('hu').compare));
+    expect(names.some((n) => /^[ÁÉÍÓÖŐÚÜŰ]/.test(n))).toBe(true);
     // Accept-Language chooses when ?lang= is not given; Hungarian is the default.
     expect((await page(undefined, { 'accept-language': 'en-GB,en;q=0.8' })).body).toContain(
       '<html lang="en">',

@@ -37,7 +37,12 @@ interface Row {
   ack_result: string | null;
 }
 
-/** The gates with the given ids (the sandbox's simulated ones), by lot name then id. */
+const hungarian = new Intl.Collator('hu');
+
+/**
+ * The gates with the given ids (the sandbox's simulated ones), by lot name in Hungarian order
+ * (the database's C collation put "Árkád" after "Zsolnay"), then lot and gate id.
+ */
 export async function loadServerGates(db: Db, gateIds: number[]): Promise<ServerGateView[]> {
   if (gateIds.length === 0) return [];
   const result = await db.execute(sql`
@@ -48,7 +53,10 @@ export async function loadServerGates(db: Db, gateIds: number[]): Promise<Server
     left join gate_open_requests r on r.gate_id = g.id and r.outcome is null
     where g.id in (select jsonb_array_elements_text(${JSON.stringify(gateIds)}::jsonb)::int)
     order by l.name, l.id, g.id`);
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+  const rows = (result as unknown as { rows: Row[] }).rows.sort(
+    (a, b) => hungarian.compare(a.lot_name, b.lot_name) || a.lot_id - b.lot_id || a.id - b.id,
+  );
+  return rows.map((r) => ({
     id: r.id,
     name: r.name,
     direction: r.direction,

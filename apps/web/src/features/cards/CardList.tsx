@@ -42,7 +42,8 @@ function CardRow({
               <Text>{t('cards.processing')}</Text>
             </Group>
           ) : (
-            <Text fw={600} ff="monospace" data-testid="card-mask">
+            // A card number is one word: it never breaks in the middle on a narrow phone.
+            <Text fw={600} ff="monospace" data-testid="card-mask" style={{ whiteSpace: 'nowrap' }}>
               {card.cardMask}
             </Text>
           )}
