@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WsClientFrame } from '@voltpark/contract';
@@ -61,6 +62,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  parkingLive.setSession(null);
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -176,6 +178,48 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('WALLET');
     expect(stops[0]!.get('billingDataId')).toBe('7');
+  });
+
+  it('STARTED, paid: the amount is asked again each minute and when the stop form opens', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let amount = 1200;
+    vi.mocked(parkingLive.send).mockImplementation((f) => {
+      sent.push(f);
+      // The server answers getParkingSession with the amount billed so far.
+      if (f.command === 'getParkingSession') parkingLive.setSession(aSession({ amount }));
+      return true;
+    });
+    parkingLive.setSession(aSession());
+    function Live() {
+      const live = useSyncExternalStore(parkingLive.subscribe, parkingLive.getState);
+      return (
+        <ParkingPanelView
+          live={{ ...live, canStop: { canStop: true, parkingSessionId: 31 } }}
+          casual={false}
+        />
+      );
+    }
+    renderElementAt(<Live />, '/parking-history');
+    const shown = () => screen.getByTestId('parking-fact-Eddigi összeg').textContent;
+    expect(await screen.findByTestId('parking-stop')).toBeTruthy();
+    expect(shown()).toMatch(/^1\s200\sFt$/);
+    amount = 1210;
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(shown()).toMatch(/^1\s200\sFt$/);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(shown()).toMatch(/^1\s210\sFt$/);
+    amount = 1220;
+    fireEvent.click(screen.getByTestId('parking-stop'));
+    expect(await screen.findByRole('button', { name: /Fizetés: 1\s220\sFt/ })).toBeTruthy();
+    expect(screen.getByText('Az összeg minden megkezdett perccel nő.')).toBeTruthy();
+  });
+
+  it('STARTED, free: the amount is not asked for again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    show({ session: aSession({ free: true }), canStop: { canStop: true, parkingSessionId: 31 } });
+    expect(await screen.findByRole('button', { name: 'Parkolás befejezése' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(sent.filter((f) => f.command === 'getParkingSession')).toHaveLength(0);
   });
 
   it('STARTED: the wallet is not offered below the amount; no billing data → warning and link', async () => {

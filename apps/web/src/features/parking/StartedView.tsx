@@ -7,7 +7,7 @@ import { formatMoney } from '@/shared/format';
 import { useMinutesLabel } from '../charging';
 import type { CanStop } from './parkingLive';
 import { parkingLive } from './parkingLive';
-import { useCanStopPoll } from './usePolls';
+import { useAmountRefreshPoll, useCanStopPoll } from './usePolls';
 import { discountMinutes, elapsedMinutes, isFreeSession, paymentState } from './parkingState';
 import { useNow } from '@/shared/lib/useNow';
 import { stopParking } from './stopCall';
@@ -111,6 +111,7 @@ export function StartedView({
   const free = isFreeSession(session);
   const stopShown = payment === 'none' || payment === 'failed';
   useCanStopPoll(session.id, stopShown && !stopping);
+  useAmountRefreshPoll(stopShown && !free);
   const mayStop = canStop !== null && canStop.parkingSessionId === session.id && canStop.canStop;
 
   return (
@@ -154,7 +155,15 @@ export function StartedView({
         ) : free ? (
           <FreeFinish />
         ) : (
-          <Button size="md" onClick={() => setStopping(true)} data-testid="parking-stop">
+          <Button
+            size="md"
+            onClick={() => {
+              // The Pay button must show what the server will charge now, not the last push.
+              parkingLive.send({ command: 'getParkingSession' });
+              setStopping(true);
+            }}
+            data-testid="parking-stop"
+          >
             {payment === 'failed' ? t('parking.payment.retry') : t('parking.started.stop')}
           </Button>
         ))}

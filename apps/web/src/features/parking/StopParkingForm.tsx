@@ -131,6 +131,7 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
             {error}
           </Alert>
         )}
+        <Text size="sm">{t('parking.stop.amountGrows')}</Text>
         <Group>
           <Button type="submit" loading={busy} disabled={billingId === null}>
             {t('parking.stop.pay', { amount: formatMoney(session.amount) })}
@@ -201,6 +202,7 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
             {error}
           </Alert>
         )}
+        <Text size="sm">{t('parking.stop.amountGrows')}</Text>
         <Group>
           <Button type="submit" loading={busy}>
             {t('parking.stop.pay', { amount: formatMoney(session.amount) })}

@@ -43,3 +43,21 @@ export function useCanStopPoll(
     );
   }, [parkingSessionId, active, live]);
 }
+
+/** How often a paid STARTED session is asked for again: the amount grows each started minute. */
+export const AMOUNT_REFRESH_MS = 60_000;
+
+/**
+ * The server pushes /user/parkingSession only on changes, so the amount so far would go stale
+ * while the page stays open: getParkingSession once a minute while a paid session runs.
+ */
+export function useAmountRefreshPoll(active: boolean, live: ParkingLive = parkingLive): void {
+  useEffect(() => {
+    if (!active) return;
+    return startPoll(
+      () => live.send({ command: 'getParkingSession' }),
+      AMOUNT_REFRESH_MS,
+      AMOUNT_REFRESH_MS,
+    );
+  }, [active, live]);
+}
