@@ -123,9 +123,11 @@ test.describe('charging at a roaming partner’s charger', () => {
 
     // The start: the balance and the exact hold before the call.
     await expect(page).toHaveURL(/\/roaming-charge\?location=\d+&evse=/);
-    await expect(page.getByTestId('roaming-balance')).toHaveText(
-      t('hu', 'roamingCharge.balance', { balance: money('30 000 Ft') }),
-    );
+    await expect(
+      page.getByRole('radio', {
+        name: t('hu', 'charging.payment.wallet', { balance: money('30 000 Ft') }),
+      }),
+    ).toBeVisible();
     await expect(page.getByTestId('roaming-hold-text')).toContainText(money('10 000 Ft'));
     await expectNoSeriousA11yViolations(page, '/roaming-charge start');
     await page

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocationDetail, RoamingCharge } from '@voltpark/contract';
 import messages from '@voltpark/contract/locales/hu.json';
+import charging from '@/locales/hu/charging.json';
 import hu from '@/locales/hu/roaming.json';
 import { formatMoney } from '@/shared/format';
 import { publishLiveFrame } from '@/shared/realtime';
@@ -141,13 +142,17 @@ const open = () =>
 describe('starting a charge at a partner’s charger', { timeout: 30_000 }, () => {
   inHungarian();
 
-  it('shows the balance and the exact hold, starts once with it and shows the waiting screen', async () => {
+  it('shows the balance once and the exact hold, starts once with it and shows the waiting screen', async () => {
     open();
-    const balanceText = hu['roamingCharge.balance'].replace('{{balance}}', formatMoney(20_000));
-    await waitFor(
-      () => expect(screen.getByTestId('roaming-balance').textContent).toBe(balanceText),
-      { timeout: 10_000 },
+    const walletText = charging['charging.payment.wallet'].replace(
+      '{{balance}}',
+      formatMoney(20_000),
     );
+    await waitFor(() => expect(screen.getByRole('radio', { name: walletText })).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    // The balance is told once, in the wallet choice (not again under it).
+    expect(document.body.textContent!.split(formatMoney(20_000))).toHaveLength(2);
     const button = screen.getByRole('button', {
       name: hu['roamingCharge.startWithHold'].replace('{{amount}}', formatMoney(10_000)),
     });

@@ -54,6 +54,17 @@ describe('the live screen of a roaming charge', () => {
     }
   });
 
+  it('the card names the partner without the page heading, its badge free to wrap under it', () => {
+    const { card } = show({ status: 'STARTED', partnerName: 'VoltPartner Kft.' });
+    const title = within(card).getByRole('heading', { level: 2 });
+    expect(title.textContent).toBe('VoltPartner Kft.');
+    expect(title.textContent).not.toContain(huCore['route.roamingCharge']);
+    // At 390 px the long name and the badge do not fit one row: the row wraps (no squeeze).
+    const row = title.parentElement!;
+    expect(row.contains(within(card).getByTestId('roaming-status'))).toBe(true);
+    expect(row.style.getPropertyValue('--group-wrap')).toBe('wrap');
+  });
+
   it('REQUESTED and ACCEPTED: waiting for the partner, the hold shown, no stop', () => {
     for (const status of ['REQUESTED', 'ACCEPTED'] as const) {
       const { card } = show({ status });

@@ -98,9 +98,11 @@ export function RoamingChargeStatus({
       aria-labelledby="roaming-charge-title"
     >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} size="h4" id="roaming-charge-title">
-            {t('roamingCharge.title', { partner: c.partnerName })}
+        {/* The page heading already says "at a partner's charger": the card names the partner.
+            On a narrow phone the badge wraps under the name rather than squeezing it. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id="roaming-charge-title" style={{ minWidth: 0 }}>
+            {c.partnerName}
           </Title>
           <Badge
             color={phase.color}

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoamingChargeRecord } from '@voltpark/contract';
 import charging from '@/locales/hu/charging.json';
 import hu from '@/locales/hu/roaming.json';
+import { formatMoney } from '@/shared/format';
 import { resetSessionForTests } from '@/shared/session';
 import { inHungarian } from '@/test/i18n';
 import { renderElementAt } from '@/test/render';
@@ -15,7 +16,12 @@ const ok = (data: unknown) =>
   });
 
 const DAY_MS = 86_400_000;
-function record(rowNumber: number, siteName: string, daysAgo: number): RoamingChargeRecord {
+function record(
+  rowNumber: number,
+  siteName: string,
+  daysAgo: number,
+  paidAmount = 1397,
+): RoamingChargeRecord {
   const end = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
   return {
     rowNumber,
@@ -25,13 +31,15 @@ function record(rowNumber: number, siteName: string, daysAgo: number): RoamingCh
     startedAt: end,
     endedAt: end,
     grossPrice: 1397,
-    paidAmount: 1397,
+    paidAmount,
     earnedPoints: 13,
     issuedAt: end,
   };
 }
 /** Ended 10 and 50 days ago: only the first is within the default month. */
 const records = [record(700002, 'Debrecen Fórum', 10), record(700001, 'Pécs Plaza', 50)];
+/** What roaming/history answers (the records above unless a test says otherwise). */
+let answer = records;
 /** The from-dates roaming/history was asked with ("-" for none). */
 const asked: string[] = [];
 
@@ -40,6 +48,7 @@ beforeEach(() => {
   localStorage.setItem('loggedInUserToken', 'tok-3');
   resetSessionForTests();
   asked.length = 0;
+  answer = records;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -48,7 +57,7 @@ beforeEach(() => {
         // As the server does: the charges ended since the day (all of them without one).
         const from = url.searchParams.get('filterFrom');
         asked.push(from ?? '-');
-        return ok(records.filter((r) => !from || r.endedAt!.slice(0, 10) >= from));
+        return ok(answer.filter((r) => !from || r.endedAt!.slice(0, 10) >= from));
       }
       if (url.pathname === '/api/v1/charge/history') return ok([]);
       return ok(null);
@@ -85,5 +94,23 @@ describe('partner charges in the charge history (component)', { timeout: 30_000 
     fireEvent.change(from, { target: { value: earlier } });
     await waitFor(() => expect(recordNames()).toHaveLength(2));
     expect(asked.at(-1)).toBe(earlier);
+  });
+
+  it('tell a paid charge paid, and only an open rest as still to pay', async () => {
+    // One paid in full, one card charge above its hold with 297 Ft open (decision 0056).
+    answer = [record(700003, 'Győr Árkád', 2), record(700004, 'Szeged Pólus', 3, 1100)];
+    renderElementAt(<ChargeHistoryPage />, '/charge-history');
+    await waitFor(() => expect(recordNames()).toHaveLength(2), { timeout: 10_000 });
+    const [paid, open] = screen.getAllByTestId('roaming-record');
+    const terms = (el: HTMLElement) => [...el.querySelectorAll('dt')].map((d) => d.textContent);
+
+    expect(terms(paid!)).toContain(hu['roamingCharge.history.paid']);
+    expect(terms(paid!)).not.toContain(hu['roamingCharge.history.open']);
+    expect(paid!.textContent).not.toContain('Fizetendő');
+    expect(within(paid!).getByTestId('roaming-record-paid').textContent).toBe(formatMoney(1397));
+
+    expect(within(open!).getByTestId('roaming-record-paid').textContent).toBe(formatMoney(1100));
+    expect(terms(open!)).toContain(hu['roamingCharge.history.open']);
+    expect(within(open!).getByTestId('roaming-record-open').textContent).toBe(formatMoney(297));
   });
 });

@@ -10,7 +10,8 @@ import { useLang } from '@/shared/i18n/useLang';
 /**
  * The driver's billed charges at partners' chargers ended since `from` (the charge history's
  * from-date, YYYY-MM-DD), each with its receipt (decision 0043), shown under the charge history.
- * Nothing is shown while there are none.
+ * Nothing is shown while there are none. The record has no payment method, so only what was
+ * paid and any open rest (payable on the receipt) are told.
  */
 export function RoamingHistory({ from }: { from: string }) {
   const { t } = useTranslation();
@@ -53,11 +54,27 @@ export function RoamingHistory({ from }: { from: string }) {
               {formatNumber(r.energyKWh, 2)} kWh
             </Text>
             <Text component="dt" size="sm">
-              {t('roamingCharge.billed')}
+              {t('roamingCharge.history.total')}
             </Text>
             <Text component="dd" size="sm" m={0}>
               {formatMoney(r.grossPrice)}
             </Text>
+            <Text component="dt" size="sm">
+              {t('roamingCharge.history.paid')}
+            </Text>
+            <Text component="dd" size="sm" m={0} data-testid="roaming-record-paid">
+              {formatMoney(r.paidAmount)}
+            </Text>
+            {r.paidAmount < r.grossPrice && (
+              <>
+                <Text component="dt" size="sm">
+                  {t('roamingCharge.history.open')}
+                </Text>
+                <Text component="dd" size="sm" m={0} fw={700} data-testid="roaming-record-open">
+                  {formatMoney(r.grossPrice - r.paidAmount)}
+                </Text>
+              </>
+            )}
             <Text component="dt" size="sm">
               {t('roamingCharge.history.points')}
             </Text>

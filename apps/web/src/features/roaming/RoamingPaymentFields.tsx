@@ -68,6 +68,7 @@ export function RoamingPaymentFields({
         <Stack gap="xs" mt="xs">
           <Radio
             value="WALLET"
+            // The one place the start page shows the balance.
             label={t('charging.payment.wallet', {
               balance: balance === null ? '–' : formatMoney(balance),
             })}

@@ -196,13 +196,6 @@ export function RoamingStartForm({
           }}
           secretError={secretError}
         />
-        {byWallet && (
-          <Text size="sm" data-testid="roaming-balance">
-            {t('roamingCharge.balance', {
-              balance: balance === null ? '–' : formatMoney(balance),
-            })}
-          </Text>
-        )}
         <NumberInput
           label={t('roamingCharge.amount')}
           description={t('roamingCharge.amountHint', {
