@@ -4,21 +4,18 @@ import { deliverCdrs } from './cdr-delivery.js';
 import { deliverCommandResults } from './command-results.js';
 import type { EmulatorContext } from './context.js';
 import { deliverSessionPushes, readDueMeters } from './session-pushes.js';
-import { deliverStatusPushes } from './status-pushes.js';
 
 /** How often the loop looks for due work (commands, meter readings, pushes, CDRs). */
 export const CHARGING_TICK_MS = 1_000;
 
 /**
- * One round of the emulated CPO's charging: commands due are carried out, their results and
- * the EVSE statuses they changed sent, meters read, Sessions pushed, CDRs sent. All of it is in the database, so a round of any
+ * One round of the emulated CPO's charging: commands due are carried out, their results sent,
+ * meters read, Sessions pushed, CDRs sent. All of it is in the database, so a round of any
  * replica, or of the server after a restart, picks up what another left.
  */
 export async function chargingRound(ctx: EmulatorContext, now = new Date()): Promise<void> {
   await carryOutCommands(ctx, now);
   await deliverCommandResults(ctx, now);
-  // A charge started or ended: its EVSE's status is pushed now, not at the next status change.
-  await deliverStatusPushes(ctx, now);
   await readDueMeters(ctx, now);
   await deliverSessionPushes(ctx, now);
   await deliverCdrs(ctx, now);

@@ -104,15 +104,16 @@ describe('the EVSE a charge ends at is free again, on our map too', () => {
       connectorId: '1',
       amount: 5000,
     });
-    // One round of the charger (no status loop runs here): the start and its status push.
     await t.app.roamingSandbox!.chargingRound(soon());
     await until('the request STARTED', requestStatus(r.id, 'STARTED'));
+    expect(await t.app.roamingSandbox!.deliverStatusPushes(soon())).toBe(1);
     expect(await ourStatus(...eger)).toBe('CHARGING');
     expect(await queued()).toHaveLength(0);
 
     await stopPartnerCharge(deps, userId, r.id);
     await t.app.roamingSandbox!.chargingRound(soon());
     await until('the request COMPLETED', requestStatus(r.id, 'COMPLETED'));
+    expect(await t.app.roamingSandbox!.deliverStatusPushes(soon())).toBe(1);
     expect(await ourStatus(...eger)).toBe('AVAILABLE');
     expect(await queued()).toHaveLength(0);
   }, 60_000);

@@ -150,20 +150,7 @@ describe('our driver charges at a partner’s EVSE through START/STOP_SESSION', 
   });
 
   it('an EVSE the partner finds occupied: REJECTED with its message, the hold given back', async () => {
-    // Our copy says AVAILABLE (an older status, as if its push were late), the charger does not.
-    const [peer] = await t.database.db
-      .select()
-      .from(sandboxOcpiPeers)
-      .where(eq(sandboxOcpiPeers.label, 'platform'));
-    const late = await ocpi(
-      `${t.config.publicUrl}/ocpi/2.2.1/emsp/locations/HU/VPT/VPT-DEB-FORUM/${encodeURIComponent('HU*VPT*E0101')}`,
-      peer!.theirToken!,
-      {
-        method: 'PATCH',
-        body: { status: 'AVAILABLE', last_updated: new Date(Date.now() + 60_000).toISOString() },
-      },
-    );
-    expect(late.json.status_code).toBe(1000);
+    // Our copy still says AVAILABLE (status pushes are held back here), the charger does not.
     const r = await startPartnerCharge(deps, driver.b, {
       locationId: forum,
       evseUid: 'HU*VPT*E0101',
