@@ -20,8 +20,10 @@ const MAX_RETRY_MS = 15 * 60_000;
 const BATCH = 20;
 
 /**
- * A driver comes or goes somewhere in the network: one EVSE that is AVAILABLE starts CHARGING,
- * or one that is CHARGING becomes AVAILABLE (EVSEs out of order stay so). Null when none can.
+ * A driver comes or goes somewhere in the network. A driver charging (not one of a platform's)
+ * leaves first: one CHARGING EVSE becomes AVAILABLE; only when none is does one AVAILABLE EVSE
+ * start CHARGING. So at most one EVSE is busy this way, for one round, and a point a driver
+ * picks on the map is not blocked for minutes (EVSEs out of order stay so). Null when none can.
  */
 export async function changeSomeStatus(
   ctx: EmulatorContext,
@@ -40,12 +42,13 @@ export async function changeSomeStatus(
         .where(eq(sandboxOcpiSessions.status, 'ACTIVE'))
     ).map((r) => r.evseUid),
   );
-  const candidates = rows.flatMap((r) =>
+  const evses = rows.flatMap((r) =>
     ((r.object as Location).evses ?? [])
-      .filter((e) => e.status === 'AVAILABLE' || e.status === 'CHARGING')
       .filter((e) => !roaming.has(e.uid))
       .map((e) => ({ locationId: r.id, evseUid: e.uid, from: e.status })),
   );
+  const charging = evses.filter((e) => e.from === 'CHARGING');
+  const candidates = charging.length > 0 ? charging : evses.filter((e) => e.from === 'AVAILABLE');
   if (candidates.length === 0) return null;
   const c = candidates[pick(candidates.length)]!;
   const status: OcpiStatus = c.from === 'AVAILABLE' ? 'CHARGING' : 'AVAILABLE';
