@@ -1,16 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  locations,
   roamingEmspChargeRequests,
-  roamingPartnerLocations,
   roamingPartners,
   sandboxOcpiStatusPushes,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { type TestApp } from '../../test/app.js';
 import { createActiveUser } from '../../test/users.js';
-import { createGateway } from '../payments/gateway.js';
 import { creditWallet } from '../payments/ledger.js';
 import { partnerLocationDetail } from '../roaming/emsp/partner-locations-read.js';
 import {
@@ -18,15 +14,11 @@ import {
   type PartnerChargeDeps,
 } from '../roaming/emsp/start-partner-charge.js';
 import { stopPartnerCharge } from '../roaming/emsp/stop-partner-charge.js';
-
-async function until<T>(what: string, read: () => Promise<T | null | undefined | false>) {
-  for (let i = 0; ; i++) {
-    const v = await read();
-    if (v) return v;
-    if (i > 300) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import {
+  mirroredPartnerSite,
+  sandboxPartnerApp,
+  until,
+} from '../roaming/emsp/sandbox-partner-test-app.js';
 
 let t: TestApp;
 let deps: PartnerChargeDeps;
@@ -35,38 +27,12 @@ let partnerId = 0;
 let userId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1' } });
-  await t.app.roamingSandbox!.stopChargingLoop();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await t.app.roamingSandbox!.stopStatusLoop();
-  expect(await t.app.roamingSandbox!.whenRegistered()).toBe('registered');
+  ({ t, deps } = await sandboxPartnerApp());
   const db = t.database.db;
-  egerId = (
-    await until(
-      'the partner site mirrored',
-      async () =>
-        (
-          await db
-            .select({ id: locations.id })
-            .from(locations)
-            .innerJoin(
-              roamingPartnerLocations,
-              eq(roamingPartnerLocations.id, locations.roamingPartnerLocationId),
-            )
-            .where(eq(roamingPartnerLocations.locationId, 'VPT-EGE-TORVENYHAZ'))
-        )[0],
-    )
-  ).id;
+  egerId = await mirroredPartnerSite(db, 'VPT-EGE-TORVENYHAZ');
   partnerId = (
     await db.select().from(roamingPartners).where(eq(roamingPartners.partyId, 'VPT'))
   )[0]!.id;
-  deps = {
-    db,
-    config: t.config,
-    gateway: createGateway(t.app, t.config),
-    client: { db, timeoutMs: t.config.roaming.timeoutMs },
-  };
   const u = await createActiveUser(db, 'hc@example.com');
   userId = u.id;
   await db.transaction((tx) =>

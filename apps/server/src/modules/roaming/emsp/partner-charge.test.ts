@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,28 +10,19 @@ import {
   roamingPartnerLocations,
   sandboxOcpiPeers,
 } from '../../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { type TestApp } from '../../../test/app.js';
 import { createActiveUser } from '../../../test/users.js';
 import { ocpi } from '../test-helpers.js';
-import { createGateway } from '../../payments/gateway.js';
 import { creditWallet, walletBalance, walletLedgerSum } from '../../payments/ledger.js';
 import { chargeRequestsRound } from './charge-requests-loop.js';
 import type { ChargeRequestRow } from './charge-requests-store.js';
 import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import { mirroredPartnerSite, sandboxPartnerApp, until } from './sandbox-partner-test-app.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
 
 // Our drivers charge at the sandbox partner VoltPartner (HU/VPT), the real emulator in this app:
 // everything between us goes over OCPI HTTP. Its charging rounds are run here by hand.
 const later = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
-
-async function until<T>(what: string, read: () => Promise<T | null | undefined | false>) {
-  for (let i = 0; ; i++) {
-    const v = await read();
-    if (v) return v;
-    if (i > 300) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let t: TestApp;
 let deps: PartnerChargeDeps;
@@ -60,36 +50,10 @@ const requestStatus = (id: number, status: string) => async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1' } });
-  await t.app.roamingSandbox!.stopChargingLoop();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await t.app.roamingSandbox!.stopStatusLoop();
-  expect(await t.app.roamingSandbox!.whenRegistered()).toBe('registered');
+  ({ t, deps } = await sandboxPartnerApp());
   const db = t.database.db;
   // Our first pull of the new partner brings its sites onto our map.
-  forum = (
-    await until(
-      'the partner site mirrored',
-      async () =>
-        (
-          await db
-            .select({ id: locations.id })
-            .from(locations)
-            .innerJoin(
-              roamingPartnerLocations,
-              eq(roamingPartnerLocations.id, locations.roamingPartnerLocationId),
-            )
-            .where(eq(roamingPartnerLocations.locationId, 'VPT-DEB-FORUM'))
-        )[0],
-    )
-  ).id;
-  deps = {
-    db,
-    config: t.config,
-    gateway: createGateway(t.app, t.config),
-    client: { db, timeoutMs: t.config.roaming.timeoutMs },
-  };
+  forum = await mirroredPartnerSite(db, 'VPT-DEB-FORUM');
   for (const k of ['a', 'b', 'c', 'd'] as const) {
     const u = await createActiveUser(db, `${k}@example.com`);
     driver[k] = u.id;

@@ -1,28 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoamingCharge, WsServerFrame } from '@voltpark/contract';
-import { locations, roamingPartnerLocations } from '../../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { type TestApp } from '../../../test/app.js';
 import { createActiveUser } from '../../../test/users.js';
-import { createGateway } from '../../payments/gateway.js';
 import { creditWallet } from '../../payments/ledger.js';
 import { TestSocket } from '../../realtime/test-client.js';
 import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import { mirroredPartnerSite, sandboxPartnerApp } from './sandbox-partner-test-app.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
 
 // Decision 0056: the driver's roaming charge is pushed over a real /ws after every change of the
 // request, the partner's Session and the CDR (the sandbox partner VoltPartner, over OCPI HTTP).
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
-
-async function until<T>(what: string, read: () => Promise<T | null | undefined | false>) {
-  for (let i = 0; ; i++) {
-    const v = await read();
-    if (v) return v;
-    if (i > 300) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let t: TestApp;
 let deps: PartnerChargeDeps;
@@ -34,37 +22,11 @@ const users: Record<'a' | 'b', { id: number; accessToken: string }> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1' } });
-  await t.app.roamingSandbox!.stopChargingLoop();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (t.app.server.address() as AddressInfo).port;
-  t.config.publicUrl = `http://127.0.0.1:${port}`;
-  base = `ws://127.0.0.1:${port}`;
-  await t.app.roamingSandbox!.stopStatusLoop();
-  expect(await t.app.roamingSandbox!.whenRegistered()).toBe('registered');
+  const app = await sandboxPartnerApp();
+  ({ t, deps } = app);
+  base = `ws://127.0.0.1:${app.port}`;
   const db = t.database.db;
-  forum = (
-    await until(
-      'the partner site mirrored',
-      async () =>
-        (
-          await db
-            .select({ id: locations.id })
-            .from(locations)
-            .innerJoin(
-              roamingPartnerLocations,
-              eq(roamingPartnerLocations.id, locations.roamingPartnerLocationId),
-            )
-            .where(eq(roamingPartnerLocations.locationId, 'VPT-DEB-FORUM'))
-        )[0],
-    )
-  ).id;
-  deps = {
-    db,
-    config: t.config,
-    gateway: createGateway(t.app, t.config),
-    client: { db, timeoutMs: t.config.roaming.timeoutMs },
-  };
+  forum = await mirroredPartnerSite(db, 'VPT-DEB-FORUM');
   for (const k of ['a', 'b'] as const) {
     const u = await createActiveUser(db, `live-${k}@example.com`);
     users[k] = { id: u.id, accessToken: u.accessToken };

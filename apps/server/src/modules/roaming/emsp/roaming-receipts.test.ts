@@ -1,16 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receipt } from '@voltpark/contract';
 import {
-  locations,
   roamingEmspCdrs,
   roamingEmspChargeRequests,
-  roamingPartnerLocations,
   roamingReceipts,
   sandboxOcpiPeers,
 } from '../../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { type TestApp } from '../../../test/app.js';
 import { createActiveUser } from '../../../test/users.js';
 import { ocpi } from '../test-helpers.js';
 import { createGateway } from '../../payments/gateway.js';
@@ -18,20 +15,12 @@ import { creditWallet, walletBalance } from '../../payments/ledger.js';
 import { pdfText } from '../../invoices/test-helpers.js';
 import { billRoamingCdr } from './bill-roaming-cdr.js';
 import { startPartnerCharge, type PartnerChargeDeps } from './start-partner-charge.js';
+import { mirroredPartnerSite, sandboxPartnerApp, until } from './sandbox-partner-test-app.js';
 import { stopPartnerCharge } from './stop-partner-charge.js';
 
 // Decision 0043: a billed roaming CDR gives the driver one receipt, seen only by them. The real
 // sandbox partner (VoltPartner) charges; its rounds are run by hand.
 const later = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
-
-async function until<T>(what: string, read: () => Promise<T | null | undefined | false>) {
-  for (let i = 0; ; i++) {
-    const v = await read();
-    if (v) return v;
-    if (i > 300) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let t: TestApp;
 let deps: PartnerChargeDeps;
@@ -46,35 +35,9 @@ const api = (who: 'owner' | 'other', url: string) =>
   t.app.inject({ method: 'GET', url, headers: headers[who] });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ROAMING_SANDBOX_PARTNER: '1', ROAMING_FEE_PERCENT: '10' } });
-  await t.app.roamingSandbox!.stopChargingLoop();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await t.app.roamingSandbox!.stopStatusLoop();
-  expect(await t.app.roamingSandbox!.whenRegistered()).toBe('registered');
+  ({ t, deps } = await sandboxPartnerApp({ ROAMING_FEE_PERCENT: '10' }));
   const db = t.database.db;
-  site = (
-    await until(
-      'the partner site mirrored',
-      async () =>
-        (
-          await db
-            .select({ id: locations.id })
-            .from(locations)
-            .innerJoin(
-              roamingPartnerLocations,
-              eq(roamingPartnerLocations.id, locations.roamingPartnerLocationId),
-            )
-            .where(eq(roamingPartnerLocations.locationId, 'VPT-DEB-FORUM'))
-        )[0],
-    )
-  ).id;
-  deps = {
-    db,
-    config: t.config,
-    gateway: createGateway(t.app, t.config),
-    client: { db, timeoutMs: t.config.roaming.timeoutMs },
-  };
+  site = await mirroredPartnerSite(db, 'VPT-DEB-FORUM');
   for (const k of ['owner', 'other'] as const) {
     const u = await createActiveUser(db, `receipt-${k}@example.com`);
     driver[k] = u.id;
