@@ -12,41 +12,13 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRoutes, callApi } from '@/shared/api';
+import { apiRoutes, callApi } from '@/shared/api';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
 import { roamingReceiptPdfUrl, roamingReceiptRows } from '../roaming';
-
-interface Failure {
-  text: string;
-  code: string | null;
-}
-
-/**
- * SPEC §8: a failed receipt load or payment start alerts with the response code. The code is a
- * labelled reference for support under the translated message, never a bare "(NOT_FOUND)".
- */
-function failureOf(e: unknown, fallback: string): Failure {
-  if (!(e instanceof ApiError) || !e.envelope) return { text: fallback, code: null };
-  const code = (e.envelope.data as { responseCode?: string } | null)?.responseCode ?? null;
-  return { text: e.envelope.messages[0]?.text ?? fallback, code };
-}
-
-function FailureAlert({ failure, mt }: { failure: Failure; mt?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" role="alert" mt={mt}>
-      <Text size="sm">{failure.text}</Text>
-      {failure.code && (
-        <Text size="xs" mt={4}>
-          {t('charging.receipt.errorCode', { code: failure.code })}
-        </Text>
-      )}
-    </Alert>
-  );
-}
+import { FailureAlert, failureOf, type Failure } from './ReceiptFailure';
 
 /**
  * /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one. A receipt of

@@ -2,6 +2,7 @@ export { ChargeStart } from './ChargeStart';
 export { ChargePoller } from './ChargePoller';
 export { ChargeHistoryPage } from './ChargeHistoryPage';
 export { ReceiptPage } from './ReceiptPage';
+export { FailureAlert, failureOf } from './ReceiptFailure';
 export { PaymentResultPage } from './PaymentResultPage';
 export { AlreadyChargingOr } from './AlreadyCharging';
 export { RunningChargeIndicator } from './RunningChargeIndicator';

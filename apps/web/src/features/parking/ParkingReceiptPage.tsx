@@ -1,11 +1,12 @@
 import { Alert, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRoutes, callApi } from '@/shared/api';
+import { apiRoutes, callApi } from '@/shared/api';
 import { formatDateTime, formatMoney } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
+import { FailureAlert, failureOf } from '../charging';
 
 /** /parking-receipt?rowNumber=… : a paid parking round's receipt (the history's "Receipt"). */
 export function ParkingReceiptPage() {
@@ -37,16 +38,17 @@ export function ParkingReceiptPage() {
         <Loader aria-label={t('common.loading')} />
       </Group>
     );
-  else if (receipt.isError || !receipt.data) {
-    const e = receipt.error;
+  else if (receipt.isError || !receipt.data)
     body = (
-      <Alert color="red" role="alert">
-        {e instanceof ApiError && e.envelope?.messages[0]?.text
-          ? e.envelope.messages[0].text
-          : t('charging.receipt.loadFailed')}
-      </Alert>
+      <FailureAlert
+        failure={
+          receipt.isError
+            ? failureOf(receipt.error, t('charging.receipt.loadFailed'))
+            : { text: t('charging.receipt.notFound'), code: null }
+        }
+      />
     );
-  } else {
+  else {
     const r = receipt.data;
     const rows: [string, string][] = [
       [t('charging.receipt.id'), String(r.rowNumber)],
