@@ -195,16 +195,18 @@ export function announceRevokedSessions(db: Db, userId: number) {
 export async function endedSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
   const ended = new Set<number>();
   for (let i = 0; i < sessionIds.length; i += 5000) {
-    // One JSON parameter, and only the ended sessions come back: the periodic sweep of 10,000
+    // One array parameter, and only the ended sessions come back: the periodic sweep of 10,000
     // sockets asked for 5,000 parameters a query and read every live session (decision 0053).
-    const batch = JSON.stringify(sessionIds.slice(i, i + 5000));
+    // The given ids EXCEPT the live ones: a hashed set operation, never a nested loop, whatever
+    // the planner believes of the table (decision 0060: before autovacuum had analysed freshly
+    // written sessions, a NOT EXISTS form compared every id with every session, 0.5–2.6 s).
+    const batch = `{${sessionIds.slice(i, i + 5000).join(',')}}`;
     const result = await db.execute(sql`
-      select k.id
-      from (select value::integer as id from json_array_elements_text(${batch}::json)) as k
-      where not exists (
-        select 1 from user_sessions s join users u on u.id = s.user_id
-        where s.id = k.id and s.revoked_at is null and s.expires_at > now()
-          and u.deleted_at is null)`);
+      select k.id from unnest(${batch}::integer[]) as k(id)
+      except all
+      select s.id from user_sessions s join users u on u.id = s.user_id
+      where s.id = any(${batch}::integer[]) and s.revoked_at is null and s.expires_at > now()
+        and u.deleted_at is null`);
     for (const r of (result as unknown as { rows: { id: number }[] }).rows) ended.add(r.id);
   }
   return ended;
