@@ -23,6 +23,12 @@ function show(c: Partial<RoamingCharge>, onStop = vi.fn(async () => {})) {
 const fill = (s: string, v: Record<string, string>) =>
   Object.entries(v).reduce((acc, [k, x]) => acc.replace(`{{${k}}}`, x), s);
 
+/** The value beside a label in the card's figures (a dt/dd pair). */
+function figure(card: HTMLElement, label: string): string | null {
+  const dt = within(card).getByText(label, { selector: 'dt' });
+  return dt.parentElement!.querySelector('dd')!.textContent;
+}
+
 describe('the live screen of a roaming charge', () => {
   inHungarian();
   afterEach(async () => {
@@ -219,6 +225,17 @@ describe('the live screen of a roaming charge', () => {
     expect(text).not.toContain(
       fill(hu['roamingCharge.extraDebited'], { extra: formatMoney(1000) }),
     );
+    expect(figure(card, hu['roamingCharge.history.total'])).toBe(formatMoney(6000));
+    expect(figure(card, hu['roamingCharge.history.paid'])).toBe(formatMoney(5000));
+    expect(figure(card, hu['roamingCharge.history.open'])).toBe(formatMoney(1000));
+  });
+
+  it('COMPLETED within the hold: paid in full, nothing said to be still to pay', () => {
+    const { card } = show({ status: 'COMPLETED', billedAmount: 3210, paymentMethod: 'CARD' });
+    expect(figure(card, hu['roamingCharge.history.total'])).toBe(formatMoney(3210));
+    expect(figure(card, hu['roamingCharge.history.paid'])).toBe(formatMoney(3210));
+    expect(figure(card, hu['roamingCharge.released'])).toBe(formatMoney(1790));
+    expect(within(card).queryByText(hu['roamingCharge.history.open'])).toBeNull();
   });
 
   it('REJECTED for the card payment: our own words, not a partner message', async () => {

@@ -75,7 +75,10 @@ export function RoamingChargeStatus({
     ]);
   }
   if (c.status === 'COMPLETED') {
-    rows.push([t('roamingCharge.billed'), formatMoney(money.billed)]);
+    // As the history says it: the total, what was paid, and only an open rest as still to pay.
+    rows.push([t('roamingCharge.history.total'), formatMoney(money.billed)]);
+    rows.push([t('roamingCharge.history.paid'), formatMoney(money.billed - money.open)]);
+    if (money.open > 0) rows.push([t('roamingCharge.history.open'), formatMoney(money.open)]);
     rows.push([t('roamingCharge.released'), formatMoney(money.released)]);
   }
 
