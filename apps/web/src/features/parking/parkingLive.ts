@@ -16,6 +16,7 @@ import {
   LiveSocket,
   liveSocketUrl,
   publishLiveFrame,
+  publishLiveReopen,
   startRetry,
   storedLiveCredential,
   type LiveSocketOptions,
@@ -207,8 +208,12 @@ function browserSocket(
     credential: storedLiveCredential,
     onFrame,
     onUnauthorized,
-    // A role given or taken while the socket was down: its /user/types push was missed.
-    onReopen: () => void loadUser(),
+    // A role given or taken while the socket was down: its /user/types push was missed; so may
+    // be other features' pushes (the roaming charge's).
+    onReopen: () => {
+      void loadUser();
+      publishLiveReopen();
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { publishLiveFrame } from '@/shared/realtime';
+import { publishLiveFrame, publishLiveReopen } from '@/shared/realtime';
 import { resetSessionForTests } from '@/shared/session';
 import { inHungarian } from '@/test/i18n';
 import { renderElementAt } from '@/test/render';
@@ -55,5 +55,19 @@ describe('useRoamingCharge over the live socket (top-bar icon)', () => {
     await waitFor(() => expect(screen.queryByTestId('running-roaming-charge')).toBeNull());
     // Pushed, not asked for: still the one read of the start.
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the charge again when the socket reopens (pushes sent meanwhile were missed)', async () => {
+    const fetch = vi.fn(async () => ok(null));
+    vi.stubGlobal('fetch', fetch);
+    renderElementAt(<RoamingChargeIndicator />);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('running-roaming-charge')).toBeNull();
+
+    // The charge started while the socket was down: the reopened socket's read shows it.
+    fetch.mockImplementation(async () => ok(aRoamingCharge({ status: 'STARTED', kWh: 2 })));
+    act(() => publishLiveReopen());
+    expect(await screen.findByTestId('running-roaming-charge')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

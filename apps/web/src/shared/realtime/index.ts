@@ -8,4 +8,4 @@ export {
   type SocketLike,
 } from './liveSocket';
 export { startPoll, startRetry } from './poll';
-export { onLiveFrame, publishLiveFrame } from './liveFrames';
+export { onLiveFrame, onLiveReopen, publishLiveFrame, publishLiveReopen } from './liveFrames';

@@ -19,3 +19,21 @@ export function onLiveFrame(listener: Listener): () => void {
 export function publishLiveFrame(frame: WsServerFrame): void {
   for (const l of listeners) l(frame);
 }
+
+const reopenListeners = new Set<() => void>();
+
+/**
+ * The live socket is open again after a close: pushes sent meanwhile were missed, so a feature
+ * that follows pushes reads its state anew (e.g. the roaming charge). Returns the unsubscribe.
+ */
+export function onLiveReopen(listener: () => void): () => void {
+  reopenListeners.add(listener);
+  return () => {
+    reopenListeners.delete(listener);
+  };
+}
+
+/** Called by the socket's holder when its socket reopened. */
+export function publishLiveReopen(): void {
+  for (const l of reopenListeners) l();
+}
