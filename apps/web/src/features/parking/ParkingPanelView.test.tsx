@@ -233,18 +233,46 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(isDisabled(screen.getByRole('button', { name: /Fizetés:/ }))).toBe(true);
   });
 
-  it('STARTED, casual: the survey, then the e-mail; pays by SimplePay only', async () => {
-    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } }, true);
+  it('STARTED, casual: the survey once, then pay by SimplePay to the e-mail given at start (not asked again)', async () => {
+    show(
+      {
+        session: aSession({ email: 'vendeg@example.hu' }),
+        canStop: { canStop: true, parkingSessionId: 31 },
+      },
+      true,
+    );
     fireEvent.click(await screen.findByTestId('parking-stop'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    expect(await screen.findByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    expect(screen.getByText('Szüksége van számlára a saját nevére?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
     expect(screen.queryByRole('radio')).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: /e-mail/i }), {
-      target: { value: 'vendeg@example.hu' },
-    });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByTestId('parking-receipt-email').textContent).toContain('vendeg@example.hu');
     fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
+    // The server pays to the e-mail it kept at start.
+    expect(stops[0]!.get('email')).toBeNull();
+    expect(screen.queryByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeNull();
+  });
+
+  it('STARTED, casual parking without an e-mail: asks for it once, checked before the call', async () => {
+    show(
+      { session: aSession({ email: null }), canStop: { canStop: true, parkingSessionId: 31 } },
+      true,
+    );
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    const box = screen.getByRole('textbox', { name: /e-mail/i });
+    fireEvent.change(box, { target: { value: 'nem-email' } });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    expect(await screen.findByText('Érvénytelen e-mail cím formátum!')).toBeTruthy();
+    expect(stops).toHaveLength(0);
+    fireEvent.change(box, { target: { value: ' vendeg@example.hu ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('email')).toBe('vendeg@example.hu');
   });
 

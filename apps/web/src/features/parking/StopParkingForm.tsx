@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ParkingSession } from '@voltpark/contract';
+import { emailSchema, type ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, ApiError, callApi } from '@/shared/api';
@@ -145,12 +145,18 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
   );
 }
 
-/** Casual user: the survey, then an e-mail; pays only by SimplePay (SPEC §5). */
+/**
+ * Casual user: the survey (asked once, here: decision 0062), then pay by SimplePay only (SPEC
+ * §5). The e-mail given at start is the parking's (the server keeps it and sends the receipt
+ * there): it is shown, not asked again. Only a parking without one (a guest who started it
+ * logged in) asks for it.
+ */
 function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () => void }) {
   const { t } = useTranslation(['translation', 'messages']);
   const failure = useStopFailure();
+  const given = session.email;
   const [surveyDone, setSurveyDone] = useState(false);
-  const [email, setEmail] = useState(session.email ?? '');
+  const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -158,10 +164,14 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
   async function pay(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const mail = email.trim();
-    if (!mail) {
-      setEmailError(t('messages:invalid.required'));
-      return;
+    let mail: string | undefined;
+    if (!given) {
+      const checked = emailSchema.safeParse(email);
+      if (!checked.success) {
+        setEmailError(t(`messages:${checked.error.issues[0]!.message}`));
+        return;
+      }
+      mail = checked.data;
     }
     setEmailError(null);
     setError(null);
@@ -172,7 +182,7 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
       // SPEC §8: a stop without a response clears the e-mail.
       if (err instanceof ApiError && err.network) setEmail('');
       const field = err instanceof ApiError ? err.envelope?.messages.find((m) => m.field) : null;
-      if (field?.field === 'email') setEmailError(field.text);
+      if (field?.field === 'email' && !given) setEmailError(field.text);
       else setError(failure(err));
     } finally {
       setBusy(false);
@@ -186,16 +196,22 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
         <Text fw={700} size="lg">
           {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
         </Text>
-        <TextInput
-          label={t('casual.email')}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={255}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={emailError}
-        />
+        {given ? (
+          <Text size="sm" data-testid="parking-receipt-email">
+            {t('parking.stop.receiptTo', { email: given })}
+          </Text>
+        ) : (
+          <TextInput
+            label={t('casual.email')}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={255}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={emailError}
+          />
+        )}
         <Text size="sm">{t('casual.disclaimer.cardOnly')}</Text>
         {error && (
           <Alert color="red" role="alert">
