@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WsClientFrame } from '@voltpark/contract';
 import { renderElementAt } from '@/test/render';
@@ -167,17 +167,58 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(screen.queryByTestId('parking-stop')).toBeNull();
   });
 
-  it('STARTED: stop → wallet (balance covers it) → billing → pay', async () => {
+  it('STARTED: stop → wallet (balance covers it) → billing → pay → confirm (amount, balance after) → paid', async () => {
     show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
     fireEvent.click(await screen.findByTestId('parking-stop'));
     const walletRadio = await screen.findByRole('radio', { name: /Egyenleg/ });
     expect(isDisabled(walletRadio)).toBe(false);
     expect(isDisabled(screen.getByRole('radio', { name: 'Mentett kártya' }))).toBe(true);
     fireEvent.click(walletRadio);
+    sent = [];
     fireEvent.click(screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ }));
+    // One tap takes no money: a dialog says what is taken and what is left.
+    const dialog = await screen.findByRole('dialog', { name: 'Fizetés egyenlegből' });
+    expect(stops).toHaveLength(0);
+    const summary = within(dialog).getByTestId('wallet-pay-summary').textContent;
+    expect(summary).toMatch(/Fizetendő1\s200\sFt/);
+    expect(summary).toMatch(/Jelenlegi egyenleg10\s000\sFt/);
+    expect(summary).toMatch(/Egyenleg a fizetés után8\s800\sFt/);
+    // The amount billed now is asked for again while the dialog is open.
+    expect(sent).toContainEqual({ command: 'getParkingSession' });
+    // Focus starts on the safe answer.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Mégse' })),
+    );
+    fireEvent.click(within(dialog).getByTestId('wallet-pay-confirm'));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('WALLET');
     expect(stops[0]!.get('billingDataId')).toBe('7');
+  });
+
+  it('STARTED: the wallet confirmation cancelled (button or Escape) takes nothing', async () => {
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('radio', { name: /Egyenleg/ }));
+    const pay = screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ });
+    fireEvent.click(pay);
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mégse' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(pay);
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stops).toHaveLength(0);
+  });
+
+  it('STARTED: SimplePay goes to its page without the wallet confirmation', async () => {
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    await screen.findByRole('radio', { name: /Egyenleg/ });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('STARTED, paid: the amount is asked again each minute and when the stop form opens', async () => {

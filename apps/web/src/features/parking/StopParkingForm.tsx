@@ -27,6 +27,7 @@ import {
   type MethodChoice,
 } from './PaymentMethodFields';
 import { stopParking, type StopChoice } from './stopCall';
+import { WalletPayConfirm } from './WalletPayConfirm';
 
 const quiet = { busy: false, quiet: true } as const;
 
@@ -65,6 +66,7 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
   const [secretError, setSecretError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   if (saved.pending || billing.isPending)
     return <Loader size="sm" aria-label={t('common.loading')} />;
@@ -72,20 +74,8 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
   const billingId =
     chosenBilling ?? (billingList.find((b) => b.defaultBillingData) ?? billingList[0])?.id ?? null;
 
-  async function pay(e: FormEvent) {
-    e.preventDefault();
-    if (busy || billingId === null) return;
-    setError(null);
-    const problem = secretProblem(choice);
-    setSecretError(problem && t(problem));
-    if (problem) return;
+  async function pay(stop: StopChoice) {
     setBusy(true);
-    const stop: StopChoice = {
-      paymentMethod: choice.method,
-      cardId: cardOf(choice, saved),
-      cardSecret: choice.method === 'CARD' ? choice.secret : undefined,
-      billingDataId: billingId,
-    };
     try {
       follow(await stopParking(stop));
     } catch (err) {
@@ -95,8 +85,29 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
     }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || billingId === null) return;
+    setError(null);
+    const problem = secretProblem(choice);
+    setSecretError(problem && t(problem));
+    if (problem) return;
+    if (choice.method === 'WALLET') {
+      // The wallet pays at once: confirm first, with the amount the server bills now.
+      parkingLive.send({ command: 'getParkingSession' });
+      setConfirming(true);
+      return;
+    }
+    void pay({
+      paymentMethod: choice.method,
+      cardId: cardOf(choice, saved),
+      cardSecret: choice.method === 'CARD' ? choice.secret : undefined,
+      billingDataId: billingId,
+    });
+  }
+
   return (
-    <form onSubmit={(e) => void pay(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text fw={700} size="lg">
           {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
@@ -141,6 +152,16 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
           </Button>
         </Group>
       </Stack>
+      <WalletPayConfirm
+        opened={confirming}
+        amount={session.amount}
+        balance={saved.balance}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void pay({ paymentMethod: 'WALLET', billingDataId: billingId });
+        }}
+      />
     </form>
   );
 }
