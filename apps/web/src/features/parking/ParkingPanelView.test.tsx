@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WsClientFrame } from '@voltpark/contract';
+import type { User, WsClientFrame } from '@voltpark/contract';
+import { resetSessionForTests, setUser } from '@/shared/session';
 import { renderElementAt } from '@/test/render';
 import { inHungarian } from '@/test/i18n';
 import { ParkingPanelView } from './CurrentParkingPanel';
@@ -63,6 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   parkingLive.setSession(null);
+  resetSessionForTests();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -296,6 +298,22 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     // The server pays to the e-mail it kept at start.
     expect(stops[0]!.get('email')).toBeNull();
     expect(screen.queryByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeNull();
+  });
+
+  it('STARTED, casual parking started logged in: the e-mail of the guest account is shown, not asked', async () => {
+    setUser({ id: 12, email: 'vendeg@example.hu', casualUser: true } as unknown as User, null);
+    show(
+      { session: aSession({ email: null }), canStop: { canStop: true, parkingSessionId: 31 } },
+      true,
+    );
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByTestId('parking-receipt-email').textContent).toContain('vendeg@example.hu');
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('email')).toBeNull();
   });
 
   it('STARTED, casual parking without an e-mail: asks for it once, checked before the call', async () => {

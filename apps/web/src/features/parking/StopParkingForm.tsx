@@ -15,6 +15,7 @@ import { emailSchema, type ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, ApiError, callApi } from '@/shared/api';
+import { useSession } from '@/shared/session';
 import { formatMoney } from '@/shared/format';
 import { parkingLive } from './parkingLive';
 import { ParkingSurvey } from './ParkingSurvey';
@@ -168,14 +169,15 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
 
 /**
  * Casual user: the survey (asked once, here: decision 0062), then pay by SimplePay only (SPEC
- * §5). The e-mail given at start is the parking's (the server keeps it and sends the receipt
- * there): it is shown, not asked again. Only a parking without one (a guest who started it
- * logged in) asks for it.
+ * §5). The e-mail given at start is the parking's (the server keeps it; the receipt goes to the
+ * guest account's, the same address): it is shown, not asked again, and not sent. A guest who
+ * started logged in has none on the parking: the account's is shown, else it is asked for.
  */
 function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () => void }) {
   const { t } = useTranslation(['translation', 'messages']);
   const failure = useStopFailure();
-  const given = session.email;
+  const user = useSession().user;
+  const given = session.email ?? user?.email ?? null;
   const [surveyDone, setSurveyDone] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
