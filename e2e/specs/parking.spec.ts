@@ -78,7 +78,7 @@ async function leaveThroughGate(page: Page) {
 
 test.describe('parking', () => {
   test(
-    'guest: survey, e-mail, entry gate, stop, card payment, exit gate',
+    'guest: e-mail, entry gate, stop, the survey once, card payment, exit gate',
     { tag: '@postgres' },
     async ({ page, pageErrors, databaseUrl }) => {
       const db = needsPostgres(databaseUrl);
@@ -88,14 +88,11 @@ test.describe('parking', () => {
       await page.goto(`/parking-lot/${lotId}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAID_LOT);
       await page.getByRole('button', { name: t('hu', 'parking.guest.choose') }).click();
-      await expect(page.getByText(t('hu', 'parking.survey.points'))).toBeVisible();
-      await page.getByRole('button', { name: t('hu', 'common.no') }).click();
-      await expect(page.getByText(t('hu', 'parking.survey.invoice'))).toBeVisible();
-      await page.getByRole('button', { name: t('hu', 'common.no') }).click();
+      // The start asks only the e-mail (decision 0062): the survey comes once, at payment.
+      await expect(page.getByText(t('hu', 'parking.survey.points'))).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, 'parking lot, guest e-mail');
-      await page
-        .getByRole('textbox', { name: t('hu', 'casual.email') })
-        .fill(`e2e-park-guest-${Date.now()}@example.hu`);
+      const email = `e2e-park-guest-${Date.now()}@example.hu`;
+      await page.getByRole('textbox', { name: t('hu', 'casual.email') }).fill(email);
       await page.getByTestId('parking-start-guest').click();
 
       await enterThroughGate(page);
@@ -103,9 +100,13 @@ test.describe('parking', () => {
       await expectNoSeriousA11yViolations(page, 'parking STARTED');
 
       await page.getByTestId('parking-stop').click();
+      await expect(page.getByText(t('hu', 'parking.survey.points'))).toBeVisible();
       await page.getByRole('button', { name: t('hu', 'common.no') }).click();
+      await expect(page.getByText(t('hu', 'parking.survey.invoice'))).toBeVisible();
       await page.getByRole('button', { name: t('hu', 'common.no') }).click();
-      // The guest's e-mail is known; SimplePay is the only way.
+      // The e-mail given at start is kept, not asked again; SimplePay is the only way.
+      await expect(page.getByTestId('parking-receipt-email')).toContainText(email);
+      await expect(page.getByRole('textbox', { name: t('hu', 'casual.email') })).toHaveCount(0);
       await expect(page.getByRole('radio')).toHaveCount(0);
       await page.getByRole('button', { name: /^Fizetés: / }).click();
       await payOnEmulator(page, CARDS.pays);
@@ -151,6 +152,14 @@ test.describe('parking', () => {
       await wallet.check();
       await expectNoSeriousA11yViolations(page, 'parking payment method');
       await page.getByRole('button', { name: /^Fizetés: / }).click();
+      // One tap takes nothing: the dialog says what is taken and what is left (decision 0062).
+      const confirm = page.getByRole('dialog', { name: t('hu', 'parking.walletConfirm.title') });
+      await expect(confirm).toContainText(t('hu', 'parking.walletConfirm.balanceAfter'));
+      await expect(
+        confirm.getByRole('button', { name: t('hu', 'parking.walletConfirm.cancel') }),
+      ).toBeFocused();
+      await expectNoSeriousA11yViolations(page, 'parking wallet confirmation');
+      await confirm.getByTestId('wallet-pay-confirm').click();
       await leaveThroughGate(page);
 
       await page.goto('/parking-history');

@@ -126,8 +126,6 @@ test.describe('parking surcharge', () => {
     await page.goto(`/parking-lot/${lotId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(LOT);
     await page.getByRole('button', { name: t('hu', 'parking.guest.choose') }).click();
-    await page.getByRole('button', { name: t('hu', 'common.no') }).click();
-    await page.getByRole('button', { name: t('hu', 'common.no') }).click();
     await page.getByRole('textbox', { name: t('hu', 'casual.email') }).fill(email);
     await page.getByTestId('parking-start-guest').click();
     const panel = page.getByTestId('current-parking');
@@ -211,6 +209,12 @@ test.describe('parking surcharge', () => {
     await wallet.check();
     await expectNoSeriousA11yViolations(page, '/parking-surcharge, wallet chosen');
     await page.getByTestId('surcharge-pay').click();
+    // The wallet pays only once confirmed: 5 000 Ft taken, 1 000 Ft left (decision 0062).
+    const confirm = page.getByRole('dialog', { name: t('hu', 'parking.walletConfirm.title') });
+    await expect(confirm).toContainText(money('5 000 Ft'));
+    await expect(confirm).toContainText(money('1 000 Ft'));
+    await expectNoSeriousA11yViolations(page, '/parking-surcharge, wallet confirmation');
+    await confirm.getByTestId('wallet-pay-confirm').click();
 
     // No card page: the wallet pays at once, and the exit opens once for the car at the barrier.
     await leaveOnceAfterPaying(surcharge);

@@ -9,11 +9,13 @@ import {
   ask,
   backdate,
   billing,
+  driveIn,
   enterByPhone,
   form,
   frame,
   leaveByPhone,
   session,
+  socket,
   startParkingHarness,
   stopParkingHarness,
   until,
@@ -169,5 +171,26 @@ describe('a guest (casual) parking', () => {
     await leave(parked, ws);
     const history = (await h.api('/api/v1/parking/history', guest)).body.data;
     expect(history.map((x: { id: number }) => x.id)).toEqual([parked]);
+  });
+
+  it('pays with the e-mail kept at start-casual: the stop needs no e-mail (the web does not ask again)', async () => {
+    const start = await form(h, `/api/v1/parking/${lot.lotId}/start-casual`, null, {
+      email: 'Egyszer.Kerdezett@Example.hu',
+    });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const token = start.body.extraData.extraData as string;
+    const guest = { headers: { authorization: `Bearer ${token}` }, accessToken: token };
+    const id = start.body.data.id as number;
+    expect((await session(h, id)).email).toBe('egyszer.kerdezett@example.hu');
+    const { ws } = await socket(h, token);
+    await driveIn(h, lot, id, ws);
+    await backdate(h, id, 5);
+    const stop = await form(h, '/api/v1/parking/stop', guest, { paymentMethod: 'SIMPLEPAY' });
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    expect(stop.body.data.email).toBe('egyszer.kerdezett@example.hu');
+    expect(stop.body.data.paymentUrl).toBeTruthy();
+    await h.payOnPage(stop.body.data.paymentUrl);
+    await until(async () => (await session(h, id)).status === 'FINISHING', 'guest paid');
+    await leave(id, ws);
   });
 });

@@ -178,12 +178,17 @@ export async function enterByPhone(h: ChargingHarness, lot: ParkingLot, u: Parki
   const start = await form(h, `/api/v1/parking/${lot.lotId}/start`, u);
   if (start.status !== 200) throw new Error(`start refused: ${JSON.stringify(start.body)}`);
   const id = start.body.data.id as number;
+  await driveIn(h, lot, id, ws);
+  return { id, code: start.body.data.chargeCode as string, ws };
+}
+
+/** A started parking (STARTING) enters: the car at the entry, the gate opened over /ws, STARTED. */
+export async function driveIn(h: ChargingHarness, lot: ParkingLot, id: number, ws: TestSocket) {
   await lot.sim.arrive();
   await until(() => canOpenNow(ws), 'can open');
   await ask(ws, { command: 'openGate' }, '/can/open');
   await lot.sim.driveThrough();
   await until(async () => (await session(h, id)).status === 'STARTED', 'entered');
-  return { id, code: start.body.data.chargeCode as string, ws };
 }
 
 /** The car at the exit, the gate opened over /ws, it drives out: FINISHED, the push says null. */

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WsClientFrame } from '@voltpark/contract';
+import type { User, WsClientFrame } from '@voltpark/contract';
+import { resetSessionForTests, setUser } from '@/shared/session';
 import { renderElementAt } from '@/test/render';
 import { inHungarian } from '@/test/i18n';
 import { ParkingPanelView } from './CurrentParkingPanel';
@@ -63,6 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   parkingLive.setSession(null);
+  resetSessionForTests();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -167,17 +169,58 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(screen.queryByTestId('parking-stop')).toBeNull();
   });
 
-  it('STARTED: stop → wallet (balance covers it) → billing → pay', async () => {
+  it('STARTED: stop → wallet (balance covers it) → billing → pay → confirm (amount, balance after) → paid', async () => {
     show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
     fireEvent.click(await screen.findByTestId('parking-stop'));
     const walletRadio = await screen.findByRole('radio', { name: /Egyenleg/ });
     expect(isDisabled(walletRadio)).toBe(false);
     expect(isDisabled(screen.getByRole('radio', { name: 'Mentett kártya' }))).toBe(true);
     fireEvent.click(walletRadio);
+    sent = [];
     fireEvent.click(screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ }));
+    // One tap takes no money: a dialog says what is taken and what is left.
+    const dialog = await screen.findByRole('dialog', { name: 'Fizetés egyenlegből' });
+    expect(stops).toHaveLength(0);
+    const summary = within(dialog).getByTestId('wallet-pay-summary').textContent;
+    expect(summary).toMatch(/Fizetendő1\s200\sFt/);
+    expect(summary).toMatch(/Jelenlegi egyenleg10\s000\sFt/);
+    expect(summary).toMatch(/Egyenleg a fizetés után8\s800\sFt/);
+    // The amount billed now is asked for again while the dialog is open.
+    expect(sent).toContainEqual({ command: 'getParkingSession' });
+    // Focus starts on the safe answer.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Mégse' })),
+    );
+    fireEvent.click(within(dialog).getByTestId('wallet-pay-confirm'));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('WALLET');
     expect(stops[0]!.get('billingDataId')).toBe('7');
+  });
+
+  it('STARTED: the wallet confirmation cancelled (button or Escape) takes nothing', async () => {
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('radio', { name: /Egyenleg/ }));
+    const pay = screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ });
+    fireEvent.click(pay);
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mégse' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(pay);
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stops).toHaveLength(0);
+  });
+
+  it('STARTED: SimplePay goes to its page without the wallet confirmation', async () => {
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    await screen.findByRole('radio', { name: /Egyenleg/ });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('STARTED, paid: the amount is asked again each minute and when the stop form opens', async () => {
@@ -233,18 +276,62 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(isDisabled(screen.getByRole('button', { name: /Fizetés:/ }))).toBe(true);
   });
 
-  it('STARTED, casual: the survey, then the e-mail; pays by SimplePay only', async () => {
-    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } }, true);
+  it('STARTED, casual: the survey once, then pay by SimplePay to the e-mail given at start (not asked again)', async () => {
+    show(
+      {
+        session: aSession({ email: 'vendeg@example.hu' }),
+        canStop: { canStop: true, parkingSessionId: 31 },
+      },
+      true,
+    );
     fireEvent.click(await screen.findByTestId('parking-stop'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    expect(await screen.findByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    expect(screen.getByText('Szüksége van számlára a saját nevére?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
     expect(screen.queryByRole('radio')).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: /e-mail/i }), {
-      target: { value: 'vendeg@example.hu' },
-    });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByTestId('parking-receipt-email').textContent).toContain('vendeg@example.hu');
     fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
+    // The server pays to the e-mail it kept at start.
+    expect(stops[0]!.get('email')).toBeNull();
+    expect(screen.queryByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeNull();
+  });
+
+  it('STARTED, casual parking started logged in: the e-mail of the guest account is shown, not asked', async () => {
+    setUser({ id: 12, email: 'vendeg@example.hu', casualUser: true } as unknown as User, null);
+    show(
+      { session: aSession({ email: null }), canStop: { canStop: true, parkingSessionId: 31 } },
+      true,
+    );
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByTestId('parking-receipt-email').textContent).toContain('vendeg@example.hu');
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(stops[0]!.get('email')).toBeNull();
+  });
+
+  it('STARTED, casual parking without an e-mail: asks for it once, checked before the call', async () => {
+    show(
+      { session: aSession({ email: null }), canStop: { canStop: true, parkingSessionId: 31 } },
+      true,
+    );
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nem' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
+    const box = screen.getByRole('textbox', { name: /e-mail/i });
+    fireEvent.change(box, { target: { value: 'nem-email' } });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    expect(await screen.findByText('Érvénytelen e-mail cím formátum!')).toBeTruthy();
+    expect(stops).toHaveLength(0);
+    fireEvent.change(box, { target: { value: ' vendeg@example.hu ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
+    await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('email')).toBe('vendeg@example.hu');
   });
 

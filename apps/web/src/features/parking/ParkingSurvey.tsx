@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /**
- * SPEC §4 casual survey before a guest parks or pays: collect points? yes → register; no →
- * invoice? yes → register; no → the e-mail input shows (onComplete).
+ * SPEC §4 casual survey, asked once, before a guest pays a parking (SPEC §4 STARTED, decision
+ * 0062): collect points? yes → register; no → invoice? yes → register; no → onComplete.
  */
 export function ParkingSurvey({ onComplete }: { onComplete: () => void }) {
   const { t } = useTranslation();

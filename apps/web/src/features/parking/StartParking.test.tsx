@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ParkingLot } from '@voltpark/contract';
 import { renderElementAt } from '@/test/render';
@@ -44,8 +44,6 @@ async function askAsGuest(email: string) {
   fireEvent.click(
     await screen.findByRole('button', { name: 'Egyszeri parkolás regisztráció nélkül' }),
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
   fireEvent.change(screen.getByRole('textbox', { name: /E-mail-cím/ }), {
     target: { value: email },
   });
@@ -54,6 +52,37 @@ async function askAsGuest(email: string) {
 
 describe('a guest starting parking (SPEC §4 casual parking)', () => {
   inHungarian();
+
+  it('asks only the e-mail (the survey comes once, at payment), checks it, and starts with it', async () => {
+    const calls: { path: string; body: URLSearchParams }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://x');
+        calls.push({ path: url.pathname, body: new URLSearchParams(String(init?.body ?? '')) });
+        return Response.json({
+          result: true,
+          data: null,
+          messages: [],
+          useAlert: false,
+          extraData: { extraData: 'guest-token' },
+        });
+      }),
+    );
+    await askAsGuest('nem-email');
+    expect(screen.queryByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeNull();
+    expect(screen.queryByText('Szüksége van számlára a saját nevére?')).toBeNull();
+    expect(await screen.findByText('Érvénytelen e-mail cím formátum!')).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail-cím/ }), {
+      target: { value: ' vendeg@example.hu ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Parkolás indítása' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/start-casual'))).toBe(true));
+    const start = calls.find((c) => c.path === '/api/v1/parking/4/start-casual')!;
+    expect(start.body.get('email')).toBe('vendeg@example.hu');
+    await waitFor(() => expect(localStorage.getItem('loggedInAccessToken')).toBe('guest-token'));
+  });
 
   it('a returning guest on a new device is told the link is in their mailbox, as a notice, not a field error', async () => {
     vi.stubGlobal(
@@ -107,7 +136,7 @@ describe('a guest starting parking (SPEC §4 casual parking)', () => {
         ),
       ),
     );
-    await askAsGuest('nem-email');
+    await askAsGuest('foglalt@example.hu');
     expect(await screen.findByText('Érvénytelen e-mail-cím.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /E-mail-cím/ }).getAttribute('aria-invalid')).toBe(
       'true',

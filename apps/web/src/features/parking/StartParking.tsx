@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ParkingLot } from '@voltpark/contract';
+import { emailSchema, type ParkingLot } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '@/shared/api';
 import { startGuestSession, useSession } from '@/shared/session';
 import { parkingLive } from './parkingLive';
-import { ParkingSurvey } from './ParkingSurvey';
 import { AUTO_START_MS, canStartAt } from './parkingState';
 import { failureText, startCasualParking, startParking } from './startCalls';
 
@@ -61,10 +60,13 @@ function RegisteredStart({ lot, autoStart }: { lot: ParkingLot; autoStart: boole
   );
 }
 
-/** A visitor: log in or register, or park as a guest (survey, e-mail, SimplePay at the end). */
+/**
+ * A visitor: log in or register, or park as a guest with an e-mail (start-casual needs it; the
+ * receipt goes there). The casual survey is asked once, when the guest pays (decision 0062).
+ */
 function GuestStart({ lot }: { lot: ParkingLot }) {
   const { t } = useTranslation(['translation', 'messages']);
-  const [stage, setStage] = useState<'choose' | 'survey' | 'email'>('choose');
+  const [stage, setStage] = useState<'choose' | 'email'>('choose');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -74,11 +76,13 @@ function GuestStart({ lot }: { lot: ParkingLot }) {
   async function start(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const mail = email.trim();
-    if (!mail) {
-      setEmailError(t('messages:invalid.required'));
+    // SPEC §5 casual e-mail: required, trimmed, at most 255, an e-mail address.
+    const checked = emailSchema.safeParse(email);
+    if (!checked.success) {
+      setEmailError(t(`messages:${checked.error.issues[0]!.message}`));
       return;
     }
+    const mail = checked.data;
     setEmailError(null);
     setError(null);
     setLinkSent(null);
@@ -122,12 +126,11 @@ function GuestStart({ lot }: { lot: ParkingLot }) {
           h="auto"
           py={8}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-          onClick={() => setStage('survey')}
+          onClick={() => setStage('email')}
         >
           {t('parking.guest.choose')}
         </Button>
       )}
-      {stage === 'survey' && <ParkingSurvey onComplete={() => setStage('email')} />}
       {stage === 'email' && (
         <form onSubmit={(e) => void start(e)} noValidate>
           <Stack gap="sm">

@@ -11,10 +11,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ParkingSession } from '@voltpark/contract';
+import { emailSchema, type ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, ApiError, callApi } from '@/shared/api';
+import { useSession } from '@/shared/session';
 import { formatMoney } from '@/shared/format';
 import { parkingLive } from './parkingLive';
 import { ParkingSurvey } from './ParkingSurvey';
@@ -27,6 +28,7 @@ import {
   type MethodChoice,
 } from './PaymentMethodFields';
 import { stopParking, type StopChoice } from './stopCall';
+import { WalletPayConfirm } from './WalletPayConfirm';
 
 const quiet = { busy: false, quiet: true } as const;
 
@@ -65,6 +67,7 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
   const [secretError, setSecretError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   if (saved.pending || billing.isPending)
     return <Loader size="sm" aria-label={t('common.loading')} />;
@@ -72,20 +75,8 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
   const billingId =
     chosenBilling ?? (billingList.find((b) => b.defaultBillingData) ?? billingList[0])?.id ?? null;
 
-  async function pay(e: FormEvent) {
-    e.preventDefault();
-    if (busy || billingId === null) return;
-    setError(null);
-    const problem = secretProblem(choice);
-    setSecretError(problem && t(problem));
-    if (problem) return;
+  async function pay(stop: StopChoice) {
     setBusy(true);
-    const stop: StopChoice = {
-      paymentMethod: choice.method,
-      cardId: cardOf(choice, saved),
-      cardSecret: choice.method === 'CARD' ? choice.secret : undefined,
-      billingDataId: billingId,
-    };
     try {
       follow(await stopParking(stop));
     } catch (err) {
@@ -95,8 +86,29 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
     }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || billingId === null) return;
+    setError(null);
+    const problem = secretProblem(choice);
+    setSecretError(problem && t(problem));
+    if (problem) return;
+    if (choice.method === 'WALLET') {
+      // The wallet pays at once: confirm first, with the amount the server bills now.
+      parkingLive.send({ command: 'getParkingSession' });
+      setConfirming(true);
+      return;
+    }
+    void pay({
+      paymentMethod: choice.method,
+      cardId: cardOf(choice, saved),
+      cardSecret: choice.method === 'CARD' ? choice.secret : undefined,
+      billingDataId: billingId,
+    });
+  }
+
   return (
-    <form onSubmit={(e) => void pay(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text fw={700} size="lg">
           {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
@@ -141,16 +153,33 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
           </Button>
         </Group>
       </Stack>
+      <WalletPayConfirm
+        opened={confirming}
+        amount={session.amount}
+        balance={saved.balance}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void pay({ paymentMethod: 'WALLET', billingDataId: billingId });
+        }}
+      />
     </form>
   );
 }
 
-/** Casual user: the survey, then an e-mail; pays only by SimplePay (SPEC §5). */
+/**
+ * Casual user: the survey (asked once, here: decision 0062), then pay by SimplePay only (SPEC
+ * §5). The e-mail given at start is the parking's (the server keeps it; the receipt goes to the
+ * guest account's, the same address): it is shown, not asked again, and not sent. A guest who
+ * started logged in has none on the parking: the account's is shown, else it is asked for.
+ */
 function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () => void }) {
   const { t } = useTranslation(['translation', 'messages']);
   const failure = useStopFailure();
+  const user = useSession().user;
+  const given = session.email ?? user?.email ?? null;
   const [surveyDone, setSurveyDone] = useState(false);
-  const [email, setEmail] = useState(session.email ?? '');
+  const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -158,10 +187,14 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
   async function pay(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const mail = email.trim();
-    if (!mail) {
-      setEmailError(t('messages:invalid.required'));
-      return;
+    let mail: string | undefined;
+    if (!given) {
+      const checked = emailSchema.safeParse(email);
+      if (!checked.success) {
+        setEmailError(t(`messages:${checked.error.issues[0]!.message}`));
+        return;
+      }
+      mail = checked.data;
     }
     setEmailError(null);
     setError(null);
@@ -172,7 +205,7 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
       // SPEC §8: a stop without a response clears the e-mail.
       if (err instanceof ApiError && err.network) setEmail('');
       const field = err instanceof ApiError ? err.envelope?.messages.find((m) => m.field) : null;
-      if (field?.field === 'email') setEmailError(field.text);
+      if (field?.field === 'email' && !given) setEmailError(field.text);
       else setError(failure(err));
     } finally {
       setBusy(false);
@@ -186,16 +219,22 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
         <Text fw={700} size="lg">
           {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
         </Text>
-        <TextInput
-          label={t('casual.email')}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={255}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={emailError}
-        />
+        {given ? (
+          <Text size="sm" data-testid="parking-receipt-email">
+            {t('parking.stop.receiptTo', { email: given })}
+          </Text>
+        ) : (
+          <TextInput
+            label={t('casual.email')}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={255}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={emailError}
+          />
+        )}
         <Text size="sm">{t('casual.disclaimer.cardOnly')}</Text>
         {error && (
           <Alert color="red" role="alert">

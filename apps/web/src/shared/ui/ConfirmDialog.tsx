@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -14,6 +15,8 @@ export function ConfirmDialog({
   onClose,
   onNo = onClose,
   yesLabel,
+  noLabel,
+  children,
   danger = false,
   yesTestId,
 }: {
@@ -26,6 +29,10 @@ export function ConfirmDialog({
   onNo?: () => void;
   /** The "Yes" button's words, when plainer ones help ("Delete"). */
   yesLabel?: string;
+  /** The "No" button's words ("Cancel"). */
+  noLabel?: string;
+  /** Details under the text (what a payment takes, say). */
+  children?: ReactNode;
   /** A destructive "Yes" (deleting) is red. */
   danger?: boolean;
   yesTestId?: string;
@@ -41,10 +48,11 @@ export function ConfirmDialog({
     >
       <Stack gap="md">
         <Text>{text}</Text>
+        {children}
         <Group justify="flex-end">
           {/* Focus starts on the safe answer, not on the close button (Mantine's data-autofocus). */}
           <Button variant="default" className="vp-touch" onClick={onNo} data-autofocus>
-            {t('common.no')}
+            {noLabel ?? t('common.no')}
           </Button>
           <Button
             className="vp-touch"

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Surcharge, WsClientFrame } from '@voltpark/contract';
 import { resetSessionForTests } from '@/shared/session';
@@ -191,6 +191,40 @@ describe('/parking-surcharge (SPEC §4 Surcharge status, §5, §8)', () => {
     expect(pay.body.get('paymentMethod')).toBe('CARD');
     expect(pay.body.get('card-id')).toBe('3');
     expect(pay.body.get('cardSecret')).toBe('titok1234');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a registered driver paying from the wallet confirms first: amount, balance now and after', async () => {
+    registered();
+    wallet = 20_000;
+    payAnswer = aSurcharge({
+      status: 'PAID',
+      paymentMethod: 'WALLET',
+      paymentStartedAt: '2026-11-24T11:00:00.000Z',
+      paymentFinishedAt: '2026-11-24T11:00:00.000Z',
+    });
+    renderElementAt(<SurchargePage />, '/parking-surcharge?email=anna%40example.hu&parkCode=K7P2Q');
+    await emailBox();
+    fireEvent.click(startButton());
+    const walletRadio = await screen.findByRole('radio', { name: /Egyenleg/ });
+    fireEvent.click(walletRadio);
+    fireEvent.click(screen.getByTestId('surcharge-pay'));
+    const dialog = await screen.findByRole('dialog', { name: 'Fizetés egyenlegből' });
+    const summary = within(dialog).getByTestId('wallet-pay-summary').textContent;
+    expect(summary).toMatch(/Fizetendő15\s000\sFt/);
+    expect(summary).toMatch(/Jelenlegi egyenleg20\s000\sFt/);
+    expect(summary).toMatch(/Egyenleg a fizetés után5\s000\sFt/);
+    expect(calls.some((c) => c.path.endsWith('/pay'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mégse' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path.endsWith('/pay'))).toBe(false);
+
+    fireEvent.click(screen.getByTestId('surcharge-pay'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('wallet-pay-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/pay'))).toBe(true));
+    const pay = calls.filter((c) => c.path === '/api/v1/parking-surcharge/5/pay');
+    expect(pay).toHaveLength(1);
+    expect(pay[0]!.body.get('paymentMethod')).toBe('WALLET');
     expect(assign).not.toHaveBeenCalled();
   });
 });

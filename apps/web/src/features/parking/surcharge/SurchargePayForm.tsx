@@ -13,6 +13,7 @@ import {
   type MethodChoice,
 } from '../PaymentMethodFields';
 import { failureText } from '../startCalls';
+import { WalletPayConfirm } from '../WalletPayConfirm';
 import { paySurcharge, type SurchargePayChoice } from './surchargeCalls';
 
 function PayButton({ s, busy }: { s: Surcharge; busy: boolean }) {
@@ -51,6 +52,7 @@ function RegisteredPay({ s }: { s: Surcharge }) {
   const saved = useSavedMethods();
   const [choice, setChoice] = useState<MethodChoice>(initialChoice);
   const [secretError, setSecretError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const { pay, error, busy } = usePay(s);
   if (saved.pending) return <Loader size="sm" aria-label={t('common.loading')} />;
 
@@ -59,6 +61,11 @@ function RegisteredPay({ s }: { s: Surcharge }) {
     const problem = secretProblem(choice);
     setSecretError(problem && t(problem));
     if (problem) return;
+    // The wallet pays at once: confirm first.
+    if (choice.method === 'WALLET') {
+      setConfirming(true);
+      return;
+    }
     void pay({
       paymentMethod: choice.method,
       cardId: cardOf(choice, saved),
@@ -86,6 +93,16 @@ function RegisteredPay({ s }: { s: Surcharge }) {
         )}
         <PayButton s={s} busy={busy} />
       </Stack>
+      <WalletPayConfirm
+        opened={confirming}
+        amount={s.amount}
+        balance={saved.balance}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void pay({ paymentMethod: 'WALLET' });
+        }}
+      />
     </form>
   );
 }

@@ -1,0 +1,56 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/shared/format';
+import { ConfirmDialog } from '@/shared/ui';
+
+/**
+ * The confirmation before the prepaid wallet pays a parking or a surcharge (decision 0062): the
+ * amount, the balance now and after, in hu-HU Ft. Focus starts on "Cancel"; Escape cancels.
+ */
+export function WalletPayConfirm({
+  opened,
+  amount,
+  balance,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  amount: number;
+  /** The wallet balance now (null: not known). */
+  balance: number | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [[t('parking.walletConfirm.amount'), formatMoney(amount)]];
+  if (balance !== null)
+    rows.push(
+      [t('parking.walletConfirm.balanceNow'), formatMoney(balance)],
+      [t('parking.walletConfirm.balanceAfter'), formatMoney(balance - amount)],
+    );
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={t('parking.walletConfirm.title')}
+      text={t('parking.walletConfirm.text')}
+      yesLabel={t('parking.stop.pay', { amount: formatMoney(amount) })}
+      noLabel={t('parking.walletConfirm.cancel')}
+      yesTestId="wallet-pay-confirm"
+      onYes={onConfirm}
+      onClose={onClose}
+    >
+      <SimpleGrid cols={2} spacing={4} component="dl" m={0} data-testid="wallet-pay-summary">
+        {rows.map(([k, v]) => (
+          <div key={k} style={{ display: 'contents' }}>
+            <Text component="dt" size="sm">
+              {k}
+            </Text>
+            <Text component="dd" size="sm" fw={600} m={0}>
+              {v}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </ConfirmDialog>
+  );
+}
