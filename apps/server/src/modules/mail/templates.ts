@@ -211,7 +211,7 @@ ${p(t('mail.greeting'))}
 ${p(intro)}
 ${figures}<p><a href="${link}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(t(`${k}.button`))}</a></p>
 ${p(expiry)}
-<p style="font-size:14px;color:#495057">${escapeHtml(t('mail.linkFallback'))}<br><a href="${link}">${link}</a></p>
+<p style="font-size:14px;color:#495057;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(t('mail.linkFallback'))}<br><a href="${link}">${link}</a></p>
 ${p(t('mail.signature'))}
 <p style="font-size:12px;color:#5c5f66">${escapeHtml(t('mail.footer'))}</p>
 </body></html>`;

@@ -37,7 +37,8 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max
 a{color:#0b5394}
 a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:16px 0}
-dt{font-weight:600}dd{margin:0}
+dt{font-weight:600}dd{margin:0;min-width:0;overflow-wrap:anywhere}
+@media (max-width:480px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
 .amount{font-size:1.5rem;font-weight:700}
 table{border-collapse:collapse;width:100%;margin:8px 0}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #adb5bd;vertical-align:top}
