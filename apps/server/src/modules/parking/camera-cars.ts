@@ -1,14 +1,14 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { noUserWithEmail } from '../../core/operator-cli.js';
 import type { DbOrTx } from '../../db/client.js';
 import { cameraParkingCars, userCars, users } from '../../db/schema/index.js';
-import { normalisePlate } from './permits.js';
+import { normalisedPlateSql, normalisePlate } from './plates.js';
 
 /** A refusal of a camera-parking change the operator can fix (unknown e-mail or car). */
 export class CameraCarError extends Error {}
 
 /** The plate of user_cars in the permits' form (SQL side of normalisePlate). */
-export const normalisedCarPlate = sql`upper(regexp_replace(${userCars.licensePlate}, '[[:space:].–—-]', '', 'g'))`;
+export const normalisedCarPlate = normalisedPlateSql(userCars.licensePlate);
 
 async function carOf(db: DbOrTx, email: string, plate: string) {
   const normal = normalisePlate(plate);

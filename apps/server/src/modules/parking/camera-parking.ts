@@ -8,7 +8,7 @@ import { cancelRecurring } from '../payments/recurring.js';
 import { cameraCarsOfUser, normalisedCarPlate } from './camera-cars.js';
 import type { ParkingDeps } from './deps.js';
 import { parkingError } from './errors.js';
-import { normalisePlate } from './permits.js';
+import { normalisePlate } from './plates.js';
 
 /** Guests (casual users) have no camera parking (the gate ignores their plates, decision 0020). */
 export function refuseGuest(user: AuthUser) {
