@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { userCars } from '../../db/schema/cars.js';
 import { vehicles } from '../../db/schema/vehicles.js';
 import { notFound } from '../../core/errors.js';
+import type { PaymentDeps } from '../payments/payments.js';
+import { cameraParkingOff } from '../parking/camera-off.js';
 import {
   catalogueMatch,
   customVehicleValues,
@@ -126,9 +128,13 @@ export async function setDefaultCar(db: Db, userId: number, carId: number) {
   return listCars(db, userId);
 }
 
-/** Removes a car from the user's list; if it was the default, the oldest other car becomes it. */
-export async function deleteCar(db: Db, userId: number, carId: number) {
-  await db.transaction(async (tx) => {
+/**
+ * Removes a car from the user's list; if it was the default, the oldest other car becomes it.
+ * Its camera parking goes off as with the driver's switch (with the last camera car, automatic
+ * card payment too).
+ */
+export async function deleteCar(pay: PaymentDeps, userId: number, carId: number) {
+  await pay.db.transaction(async (tx) => {
     const [row] = await tx
       .update(userCars)
       .set({ deletedAt: new Date(), defaultCar: false })
@@ -144,6 +150,7 @@ export async function deleteCar(db: Db, userId: number, carId: number) {
     if (next && !next.isDefault)
       await tx.update(userCars).set({ defaultCar: true }).where(eq(userCars.id, next.id));
   });
+  await cameraParkingOff(pay, userId, carId);
 }
 
 /**

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { userCars, vehicles } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import {
+  cameraParkingCars,
+  cardRecurringTokens,
+  cards,
+  userCars,
+  vehicles,
+} from '../../db/schema/index.js';
 import { createActiveUser } from '../../test/users.js';
 import { ChargingHarness } from '../charging/test-helpers.js';
 import { cameraDriverOf } from './camera-cars.js';
 import { runParkingCli } from './cli.js';
 import { addPermit, hasValidPermit } from './permits.js';
 import { normalisedPlateSql, normalisePlate, PLATE_SEPARATORS } from './plates.js';
+import { form, until } from './test-helpers.js';
 import { seedLot } from '../gates/test-helpers.js';
 
 /**
@@ -68,6 +75,92 @@ async function car(u: Driver, licensePlate: string, opts: { camera?: boolean } =
   if (opts.camera) expect((await switchCamera(u, row!.id, true)).status).toBe(200);
   return row!.id;
 }
+
+const isOn = async (carId: number) =>
+  (await h.db.select().from(cameraParkingCars).where(eq(cameraParkingCars.userCarId, carId)))
+    .length === 1;
+
+const tokenStatuses = async (userId: number) =>
+  (
+    await h.db
+      .select({ status: cardRecurringTokens.status })
+      .from(cardRecurringTokens)
+      .where(eq(cardRecurringTokens.userId, userId))
+  ).map((r) => r.status);
+const count = (list: string[], v: string) => list.filter((x) => x === v).length;
+
+/** Automatic card payment switched on: the registration paid on SimplePay's page. */
+async function consent(u: Driver) {
+  const on = await form(h, '/api/v1/parking/automatic-card-payment', u, {
+    cardSecret: 'titok1234',
+  });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  await h.payOnPage(on.body.data);
+  await until(
+    async () => count(await tokenStatuses(u.id), 'available') === 10,
+    'automatic card payment on',
+  );
+}
+
+/** The consent is off here and at the SimplePay emulator. */
+async function expectConsentCancelled(u: Driver) {
+  expect(count(await tokenStatuses(u.id), 'cancelled')).toBe(10);
+  const [card] = await h.db.select().from(cards).where(eq(cards.userId, u.id));
+  expect(
+    await h.count(
+      'sandbox_sp_tokens',
+      sql`registration_id = ${card!.simplePayCardId} and status = 'DISABLED'`,
+    ),
+  ).toBe(10);
+}
+
+describe('camera parking off', () => {
+  it('removing the last camera car switches automatic card payment off, only for that driver', async () => {
+    const gabi = await createActiveUser(h.db, 'gabi.camoff@example.hu');
+    const hedi = await createActiveUser(h.db, 'hedi.camoff@example.hu');
+    const gabis = [await car(gabi, 'DEL-001', { camera: true }), await car(gabi, 'DEL-002')];
+    await car(hedi, 'DEL-900', { camera: true });
+    await consent(gabi);
+    await consent(hedi);
+
+    // Removing a car that is not a camera car leaves it.
+    expect((await call(gabi, 'DELETE', `/api/v1/car/${gabis[1]}`)).status).toBe(200);
+    expect(count(await tokenStatuses(gabi.id), 'available')).toBe(10);
+    // Another driver cannot remove Gabi's camera car.
+    expect((await call(hedi, 'DELETE', `/api/v1/car/${gabis[0]}`)).status).toBe(404);
+    expect(count(await tokenStatuses(gabi.id), 'available')).toBe(10);
+
+    expect((await call(gabi, 'DELETE', `/api/v1/car/${gabis[0]}`)).status).toBe(200);
+    expect(await isOn(gabis[0]!)).toBe(false);
+    await expectConsentCancelled(gabi);
+    expect(count(await tokenStatuses(hedi.id), 'available')).toBe(10);
+    expect(await cameraDriverOf(h.db, 'DEL900')).toBe(hedi.id);
+  });
+
+  it('the operator’s camera off for the last camera car switches automatic card payment off', async () => {
+    const ivan = await createActiveUser(h.db, 'ivan.camoff@example.hu');
+    const ivans = [await car(ivan, 'OPR-001', { camera: true }), await car(ivan, 'OPR-002')];
+    expect((await switchCamera(ivan, ivans[1]!, true)).status).toBe(200);
+    await consent(ivan);
+    const lines: string[] = [];
+    const cli = (plate: string) =>
+      runParkingCli(
+        ['camera', 'off', '--email', 'ivan.camoff@example.hu', '--plate', plate],
+        async () => ({ ...h.database, close: async () => {} }),
+        (s) => lines.push(s),
+        (s) => lines.push(`ERR ${s}`),
+      );
+
+    // One camera car left: the consent stays.
+    expect(await cli('opr 001')).toBe(0);
+    expect(count(await tokenStatuses(ivan.id), 'available')).toBe(10);
+    // None left: cancelled here and at SimplePay (the command's own emulator, same database).
+    expect(await cli('OPR-002')).toBe(0);
+    expect(lines.at(-1)).toBe('Camera parking off for OPR002 of ivan.camoff@example.hu.');
+    expect(await isOn(ivans[1]!)).toBe(false);
+    await expectConsentCancelled(ivan);
+  });
+});
 
 describe('plates normalised alike in JavaScript and SQL', () => {
   const sqlNormal = async (plate: string) => {

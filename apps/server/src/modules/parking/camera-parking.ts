@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { cameraParkingCars, userCars, users } from '../../db/schema/index.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
-import { cancelRecurring } from '../payments/recurring.js';
-import { cameraCarsOfUser, normalisedCarPlate } from './camera-cars.js';
+import { normalisedCarPlate } from './camera-cars.js';
+import { cameraParkingOff } from './camera-off.js';
 import type { ParkingDeps } from './deps.js';
 import { parkingError } from './errors.js';
 import { normalisePlate } from './plates.js';
@@ -35,8 +35,8 @@ export async function cameraParkingOf(db: Db, userId: number): Promise<CameraPar
 /**
  * The driver's switch (decision 0054). On: the car needs a plate the camera can read, and no
  * other driver may have camera parking on for that plate (the gate would ignore both, 0020);
- * the check and the insert run under a lock on the plate. Off: when no camera car is left,
- * automatic card payment (0051), which only a camera car can use, is switched off too.
+ * the check and the insert run under a lock on the plate. Off: cameraParkingOff (automatic
+ * card payment off with the last camera car).
  */
 export async function switchCameraParking(
   deps: ParkingDeps,
@@ -75,9 +75,7 @@ export async function switchCameraParking(
       await tx.insert(cameraParkingCars).values({ userCarId: car.id }).onConflictDoNothing();
     });
   } else {
-    await deps.db.delete(cameraParkingCars).where(eq(cameraParkingCars.userCarId, car.id));
-    if ((await cameraCarsOfUser(deps.db, user.id)).length === 0)
-      await cancelRecurring(deps.pay, user.id);
+    await cameraParkingOff(deps.pay, user.id, car.id);
   }
   return cameraParkingOf(deps.db, user.id);
 }
