@@ -6,6 +6,7 @@ import { vehicles } from '../../db/schema/vehicles.js';
 import { notFound } from '../../core/errors.js';
 import type { PaymentDeps } from '../payments/payments.js';
 import { cameraParkingOff } from '../parking/camera-off.js';
+import { checkCameraPlateChange } from '../parking/camera-plate.js';
 import {
   catalogueMatch,
   customVehicleValues,
@@ -92,6 +93,7 @@ export async function updateCustomCar(
   const car = await oneCar(db, userId, carId);
   if (!car.addedByUser) throw notFound('car.notFound');
   await db.transaction(async (tx) => {
+    await checkCameraPlateChange(tx, userId, carId, body.licensePlate);
     await tx.update(vehicles).set(customVehicleValues(body)).where(eq(vehicles.id, car.vehicleId));
     await setVehiclePorts(tx, car.vehicleId, body.chargePorts);
     await tx
@@ -102,13 +104,16 @@ export async function updateCustomCar(
   return oneCar(db, userId, carId);
 }
 
+/**
+ * A new plate for the user's car. A camera parking car keeps camera parking for the new plate
+ * when the camera can read it and no other driver has it on; otherwise the change is refused
+ * (checkCameraPlateChange, under the plate's lock) and nothing changes.
+ */
 export async function updatePlate(db: Db, userId: number, carId: number, licensePlate: string) {
-  const [row] = await db
-    .update(userCars)
-    .set({ licensePlate })
-    .where(and(live(userId), eq(userCars.id, carId)))
-    .returning({ id: userCars.id });
-  if (!row) throw notFound('car.notFound');
+  await db.transaction(async (tx) => {
+    await checkCameraPlateChange(tx, userId, carId, licensePlate);
+    await tx.update(userCars).set({ licensePlate }).where(eq(userCars.id, carId));
+  });
   return oneCar(db, userId, carId);
 }
 

@@ -67,15 +67,32 @@ async function call(
 
 const switchCamera = (u: Driver, carId: number, on: boolean) =>
   call(u, 'PUT', `/api/v1/parking/camera-parking/${carId}`, { on });
-async function car(u: Driver, licensePlate: string, opts: { camera?: boolean } = {}) {
+const renameCar = (u: Driver, carId: number, licensePlate: string) =>
+  call(u, 'PATCH', '/api/v1/car', { id: carId, licensePlate }, 'form');
+
+async function car(
+  u: Driver,
+  licensePlate: string,
+  opts: { camera?: boolean; custom?: boolean } = {},
+) {
+  let vehicle = vehicleId;
+  if (opts.custom) {
+    const [v] = await h.db
+      .insert(vehicles)
+      .values({ producer: 'Saját', model: 'Autó', addedByUser: true })
+      .returning();
+    vehicle = v!.id;
+  }
   const [row] = await h.db
     .insert(userCars)
-    .values({ userId: u.id, vehicleId, licensePlate })
+    .values({ userId: u.id, vehicleId: vehicle, licensePlate })
     .returning({ id: userCars.id });
   if (opts.camera) expect((await switchCamera(u, row!.id, true)).status).toBe(200);
   return row!.id;
 }
 
+const plateOf = async (carId: number) =>
+  (await h.db.select().from(userCars).where(eq(userCars.id, carId)))[0]!.licensePlate;
 const isOn = async (carId: number) =>
   (await h.db.select().from(cameraParkingCars).where(eq(cameraParkingCars.userCarId, carId)))
     .length === 1;
@@ -113,6 +130,92 @@ async function expectConsentCancelled(u: Driver) {
     ),
   ).toBe(10);
 }
+
+describe('a camera car’s plate change', () => {
+  it('is refused for a plate another driver has camera parking on for; a free plate keeps it on', async () => {
+    const anna = await createActiveUser(h.db, 'anna.camplate@example.hu');
+    const bela = await createActiveUser(h.db, 'bela.camplate@example.hu');
+    const annas = await car(anna, 'PLT-100', { camera: true });
+    const annasOther = await car(anna, 'PLT-101');
+    await car(bela, 'PLT-200', { camera: true });
+
+    // Another driver's plate, however typed: the same 409 as switching it on, nothing changes.
+    for (const plate of ['PLT-200', 'plt 200', 'PLT–200']) {
+      const taken = await renameCar(anna, annas, plate);
+      expect(taken.status, plate).toBe(409);
+      expect(taken.body.messages[0]).toMatchObject({
+        messageKey: 'parking.cameraPlateInUse',
+        text: expect.stringContaining('another account'),
+      });
+    }
+    expect(await plateOf(annas)).toBe('PLT-100');
+    expect(await isOn(annas)).toBe(true);
+    expect(await cameraDriverOf(h.db, 'PLT200')).toBe(bela.id);
+    expect(await cameraDriverOf(h.db, 'PLT100')).toBe(anna.id);
+
+    // A plate the camera cannot read: refused too (camera parking needs one).
+    const unreadable = await renameCar(anna, annas, '<?>');
+    expect(unreadable.status).toBe(409);
+    expect(unreadable.body.messages[0]).toMatchObject({ messageKey: 'parking.cameraNoPlate' });
+    expect(await plateOf(annas)).toBe('PLT-100');
+
+    // Béla cannot rename Anna's car.
+    expect((await renameCar(bela, annas, 'PLT-999')).status).toBe(404);
+    expect(await plateOf(annas)).toBe('PLT-100');
+
+    // A free plate: the switch stays on and the camera follows the new plate.
+    const moved = await renameCar(anna, annas, 'plt-300');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.licensePlate).toBe('PLT-300');
+    expect(await isOn(annas)).toBe(true);
+    expect(await cameraDriverOf(h.db, 'PLT300')).toBe(anna.id);
+    expect(await cameraDriverOf(h.db, 'PLT100')).toBeNull();
+
+    // Only camera cars are checked: Anna's other car may carry Béla's plate (the camera
+    // ignores it), but switching it on is then refused.
+    expect((await renameCar(anna, annasOther, 'PLT-200')).status).toBe(200);
+    expect((await switchCamera(anna, annasOther, true)).status).toBe(409);
+    expect(await cameraDriverOf(h.db, 'PLT200')).toBe(bela.id);
+  });
+
+  it('is refused through the custom vehicle edit too', async () => {
+    const cili = await createActiveUser(h.db, 'cili.camplate@example.hu');
+    const dani = await createActiveUser(h.db, 'dani.camplate@example.hu');
+    const cilis = await car(cili, 'CST-100', { camera: true, custom: true });
+    await car(dani, 'CST-200', { camera: true });
+    const edit = (licensePlate: string) =>
+      call(cili, 'PATCH', '/api/v1/vehicle', {
+        id: cilis,
+        licensePlate,
+        producer: 'Saját',
+        model: 'Autó',
+        yearOfProduction: 2020,
+      });
+    const taken = await edit('CST 200');
+    expect(taken.status).toBe(409);
+    expect(taken.body.messages[0]).toMatchObject({ messageKey: 'parking.cameraPlateInUse' });
+    expect(await plateOf(cilis)).toBe('CST-100');
+    expect((await edit('CST-300')).status).toBe(200);
+    expect(await cameraDriverOf(h.db, 'CST300')).toBe(cili.id);
+  });
+
+  it('racing a switch-on of the same plate, only one wins', async () => {
+    const ede = await createActiveUser(h.db, 'ede.camplate@example.hu');
+    const feri = await createActiveUser(h.db, 'feri.camplate@example.hu');
+    for (let round = 0; round < 3; round++) {
+      const edes = await car(ede, `RCA-${round}00`, { camera: true });
+      const feris = await car(feri, `RCE ${round}99`);
+      const [renamed, switched] = await Promise.all([
+        renameCar(ede, edes, `RCE-${round}99`),
+        switchCamera(feri, feris, true),
+      ]);
+      expect([renamed.status, switched.status].sort()).toEqual([200, 409]);
+      expect(await cameraDriverOf(h.db, `RCE${round}99`)).toBe(
+        renamed.status === 200 ? ede.id : feri.id,
+      );
+    }
+  });
+});
 
 describe('camera parking off', () => {
   it('removing the last camera car switches automatic card payment off, only for that driver', async () => {
