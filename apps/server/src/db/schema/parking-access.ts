@@ -16,7 +16,7 @@ import { gates, parkingLots } from './parking.js';
 
 /**
  * A car plate allowed to park free at a lot with permits (SPEC §4 permit question). The plate
- * is normalised (upper case, no spaces or dashes: permits.ts normalisePlate); one row per plate
+ * is normalised (upper case, no spaces or dashes: plates.ts normalisePlate); one row per plate
  * and lot. The validity is inclusive, in Budapest calendar days; null = open-ended.
  */
 export const parkingPermits = pgTable(

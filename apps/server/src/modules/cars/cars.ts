@@ -4,6 +4,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { userCars } from '../../db/schema/cars.js';
 import { vehicles } from '../../db/schema/vehicles.js';
 import { notFound } from '../../core/errors.js';
+import type { PaymentDeps } from '../payments/payments.js';
+import { cameraParkingOff } from '../parking/camera-off.js';
+import { checkCameraPlateChange } from '../parking/camera-plate.js';
 import {
   catalogueMatch,
   customVehicleValues,
@@ -90,6 +93,7 @@ export async function updateCustomCar(
   const car = await oneCar(db, userId, carId);
   if (!car.addedByUser) throw notFound('car.notFound');
   await db.transaction(async (tx) => {
+    await checkCameraPlateChange(tx, userId, carId, body.licensePlate);
     await tx.update(vehicles).set(customVehicleValues(body)).where(eq(vehicles.id, car.vehicleId));
     await setVehiclePorts(tx, car.vehicleId, body.chargePorts);
     await tx
@@ -100,13 +104,16 @@ export async function updateCustomCar(
   return oneCar(db, userId, carId);
 }
 
+/**
+ * A new plate for the user's car. A camera parking car keeps camera parking for the new plate
+ * when the camera can read it and no other driver has it on; otherwise the change is refused
+ * (checkCameraPlateChange, under the plate's lock) and nothing changes.
+ */
 export async function updatePlate(db: Db, userId: number, carId: number, licensePlate: string) {
-  const [row] = await db
-    .update(userCars)
-    .set({ licensePlate })
-    .where(and(live(userId), eq(userCars.id, carId)))
-    .returning({ id: userCars.id });
-  if (!row) throw notFound('car.notFound');
+  await db.transaction(async (tx) => {
+    await checkCameraPlateChange(tx, userId, carId, licensePlate);
+    await tx.update(userCars).set({ licensePlate }).where(eq(userCars.id, carId));
+  });
   return oneCar(db, userId, carId);
 }
 
@@ -126,9 +133,13 @@ export async function setDefaultCar(db: Db, userId: number, carId: number) {
   return listCars(db, userId);
 }
 
-/** Removes a car from the user's list; if it was the default, the oldest other car becomes it. */
-export async function deleteCar(db: Db, userId: number, carId: number) {
-  await db.transaction(async (tx) => {
+/**
+ * Removes a car from the user's list; if it was the default, the oldest other car becomes it.
+ * Its camera parking goes off as with the driver's switch (with the last camera car, automatic
+ * card payment too).
+ */
+export async function deleteCar(pay: PaymentDeps, userId: number, carId: number) {
+  await pay.db.transaction(async (tx) => {
     const [row] = await tx
       .update(userCars)
       .set({ deletedAt: new Date(), defaultCar: false })
@@ -144,6 +155,7 @@ export async function deleteCar(db: Db, userId: number, carId: number) {
     if (next && !next.isDefault)
       await tx.update(userCars).set({ defaultCar: true }).where(eq(userCars.id, next.id));
   });
+  await cameraParkingOff(pay, userId, carId);
 }
 
 /**

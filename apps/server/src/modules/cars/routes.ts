@@ -5,6 +5,8 @@ import { serve } from '../../core/api.js';
 import { ok } from '../../core/envelope.js';
 import { chargePorts } from '../../db/schema/vehicles.js';
 import type { ModuleDeps } from '../index.js';
+import { createGateway } from '../payments/gateway.js';
+import type { PaymentDeps } from '../payments/payments.js';
 import {
   addCatalogueCar,
   addCustomCar,
@@ -19,7 +21,9 @@ import {
 } from './cars.js';
 import { searchCatalogue } from './vehicles.js';
 
-export function registerCarRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+export function registerCarRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  // Removing a car may switch automatic card payment off at SimplePay (its camera parking).
+  const pay: PaymentDeps = { db, config, gateway: createGateway(app, config) };
   serve(app, apiRoutes.cars, async ({ user }) => ok(await listCars(db, user.id)));
   serve(app, apiRoutes.carCreate, async ({ user, body }) =>
     ok(await addCatalogueCar(db, user.id, body.vehicleId, body.licencePlate)),
@@ -28,7 +32,7 @@ export function registerCarRoutes(app: FastifyInstance, { db }: ModuleDeps) {
     ok(await updatePlate(db, user.id, body.id, body.licensePlate)),
   );
   serve(app, apiRoutes.carDelete, async ({ user, params }) => {
-    await deleteCar(db, user.id, params.id);
+    await deleteCar(pay, user.id, params.id);
     return ok(null);
   });
   serve(app, apiRoutes.carDefault, async ({ user, params }) =>

@@ -5,7 +5,7 @@ import { createActiveUser } from '../../test/users.js';
 import type { ChargingHarness } from '../charging/test-helpers.js';
 import { createGateway } from '../payments/gateway.js';
 import { reconcilePayment, reconcileRound, type PaymentDeps } from '../payments/payments.js';
-import { setCameraParking } from './camera-cars.js';
+import { cameraOnByOperator } from './camera-cars.js';
 import {
   form,
   startParkingHarness,
@@ -49,7 +49,7 @@ async function cameraDriver(email: string, plate: string) {
   await h.db
     .insert(userCars)
     .values({ userId: u.id, vehicleId, licensePlate: plate, defaultCar: true });
-  await setCameraParking(h.db, { email, plate, on: true });
+  await cameraOnByOperator(h.db, { email, plate });
   return u;
 }
 

@@ -19,7 +19,7 @@ import { createGateway, type Gateway } from '../payments/gateway.js';
 import { reconcilePayment } from '../payments/payments.js';
 import { SimplePayTransportError } from '../payments/simplepay/errors.js';
 import { onCameraExitPlate } from './camera-exit.js';
-import { setCameraParking } from './camera-cars.js';
+import { cameraOnByOperator } from './camera-cars.js';
 import type { ParkingDeps } from './deps.js';
 import {
   backdate,
@@ -72,7 +72,7 @@ async function cameraDriver(email: string, plate: string, balance: number) {
   await h.db
     .insert(userCars)
     .values({ userId: u.id, vehicleId, licensePlate: plate, defaultCar: true });
-  await setCameraParking(h.db, { email, plate, on: true });
+  await cameraOnByOperator(h.db, { email, plate });
   await billing(h, u.id);
   if (balance > 0) await topUp(h, u.id, balance);
   return u;

@@ -1,15 +1,18 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { noUserWithEmail } from '../../core/operator-cli.js';
 import type { DbOrTx } from '../../db/client.js';
 import { cameraParkingCars, userCars, users } from '../../db/schema/index.js';
-import { normalisePlate } from './permits.js';
+import type { PaymentDeps } from '../payments/payments.js';
+import { cameraParkingOff } from './camera-off.js';
+import { normalisedPlateSql, normalisePlate } from './plates.js';
 
 /** A refusal of a camera-parking change the operator can fix (unknown e-mail or car). */
 export class CameraCarError extends Error {}
 
 /** The plate of user_cars in the permits' form (SQL side of normalisePlate). */
-export const normalisedCarPlate = sql`upper(regexp_replace(${userCars.licensePlate}, '[[:space:].–—-]', '', 'g'))`;
+export const normalisedCarPlate = normalisedPlateSql(userCars.licensePlate);
 
+/** The operator's car: the live registered driver with that e-mail, their live car with that plate. */
 async function carOf(db: DbOrTx, email: string, plate: string) {
   const normal = normalisePlate(plate);
   if (!normal) throw new CameraCarError(`"${plate}" is not a car plate (letters and digits)`);
@@ -30,23 +33,34 @@ async function carOf(db: DbOrTx, email: string, plate: string) {
   return { userId: user.id, carId: car.id, plate: normal };
 }
 
-/** Switches camera parking on or off for the driver's car with that plate. */
-export async function setCameraParking(
+/**
+ * The operator's `camera on` for the driver's car with that plate. Unlike the driver's switch it
+ * does not refuse a plate another driver has on (decision 0054: the operator resolves disputes).
+ */
+export async function cameraOnByOperator(
   db: DbOrTx,
-  input: { email: string; plate: string; on: boolean },
+  input: { email: string; plate: string },
 ): Promise<{ carId: number; plate: string; changed: boolean }> {
   const car = await carOf(db, input.email, input.plate);
-  const rows = input.on
-    ? await db
-        .insert(cameraParkingCars)
-        .values({ userCarId: car.carId })
-        .onConflictDoNothing()
-        .returning({ id: cameraParkingCars.userCarId })
-    : await db
-        .delete(cameraParkingCars)
-        .where(eq(cameraParkingCars.userCarId, car.carId))
-        .returning({ id: cameraParkingCars.userCarId });
+  const rows = await db
+    .insert(cameraParkingCars)
+    .values({ userCarId: car.carId })
+    .onConflictDoNothing()
+    .returning({ id: cameraParkingCars.userCarId });
   return { carId: car.carId, plate: car.plate, changed: rows.length > 0 };
+}
+
+/**
+ * The operator's `camera off` for the driver's car with that plate: as the driver's switch-off,
+ * automatic card payment goes off with the driver's last camera car.
+ */
+export async function cameraOffByOperator(
+  pay: PaymentDeps,
+  input: { email: string; plate: string },
+): Promise<{ carId: number; plate: string; changed: boolean }> {
+  const car = await carOf(pay.db, input.email, input.plate);
+  const changed = await cameraParkingOff(pay, car.userId, car.carId);
+  return { carId: car.carId, plate: car.plate, changed };
 }
 
 export async function listCameraCars(db: DbOrTx) {

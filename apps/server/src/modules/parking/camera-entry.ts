@@ -5,7 +5,8 @@ import { GateError } from '../gates/errors.js';
 import type { ParkingDeps } from './deps.js';
 import { cameraDriverOf } from './camera-cars.js';
 import { openGateFor } from './gate-flow.js';
-import { hasValidPermit, normalisePlate } from './permits.js';
+import { hasValidPermit } from './permits.js';
+import { normalisePlate } from './plates.js';
 import { openSessionOf } from './session-repository.js';
 import { startParking } from './start.js';
 

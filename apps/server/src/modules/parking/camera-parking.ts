@@ -1,14 +1,12 @@
 import type { CameraParkingCar } from '@voltpark/contract';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cameraParkingCars, userCars, users } from '../../db/schema/index.js';
+import { cameraParkingCars, userCars } from '../../db/schema/index.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
-import { cancelRecurring } from '../payments/recurring.js';
-import { cameraCarsOfUser, normalisedCarPlate } from './camera-cars.js';
+import { cameraParkingOff } from './camera-off.js';
+import { cameraPlateOf, claimCameraPlate } from './camera-plate.js';
 import type { ParkingDeps } from './deps.js';
-import { parkingError } from './errors.js';
-import { normalisePlate } from './permits.js';
 
 /** Guests (casual users) have no camera parking (the gate ignores their plates, decision 0020). */
 export function refuseGuest(user: AuthUser) {
@@ -35,8 +33,8 @@ export async function cameraParkingOf(db: Db, userId: number): Promise<CameraPar
 /**
  * The driver's switch (decision 0054). On: the car needs a plate the camera can read, and no
  * other driver may have camera parking on for that plate (the gate would ignore both, 0020);
- * the check and the insert run under a lock on the plate. Off: when no camera car is left,
- * automatic card payment (0051), which only a camera car can use, is switched off too.
+ * the check and the insert run under a lock on the plate. Off: cameraParkingOff (automatic
+ * card payment off with the last camera car).
  */
 export async function switchCameraParking(
   deps: ParkingDeps,
@@ -45,39 +43,27 @@ export async function switchCameraParking(
   on: boolean,
 ): Promise<CameraParkingCar[]> {
   refuseGuest(user);
-  const [car] = await deps.db
-    .select({ id: userCars.id, plate: userCars.licensePlate })
-    .from(userCars)
-    .where(and(eq(userCars.id, carId), eq(userCars.userId, user.id), isNull(userCars.deletedAt)));
-  if (!car) throw notFound('car.notFound');
-
+  const ownLiveCar = and(
+    eq(userCars.id, carId),
+    eq(userCars.userId, user.id),
+    isNull(userCars.deletedAt),
+  );
   if (on) {
-    const plate = normalisePlate(car.plate);
-    if (!plate) throw parkingError('CAMERA_NO_PLATE', 'parking.cameraNoPlate');
     await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`camera-plate:${plate}`}))`);
-      const [taken] = await tx
-        .select({ carId: userCars.id })
-        .from(cameraParkingCars)
-        .innerJoin(userCars, eq(userCars.id, cameraParkingCars.userCarId))
-        .innerJoin(users, eq(users.id, userCars.userId))
-        .where(
-          and(
-            eq(normalisedCarPlate, plate),
-            ne(userCars.userId, user.id),
-            isNull(userCars.deletedAt),
-            isNull(users.deletedAt),
-            eq(users.casualUser, false),
-          ),
-        )
-        .limit(1);
-      if (taken) throw parkingError('CAMERA_PLATE_IN_USE', 'parking.cameraPlateInUse');
-      await tx.insert(cameraParkingCars).values({ userCarId: car.id }).onConflictDoNothing();
+      // The car locked: a plate change waits until it is on (and is then checked).
+      const [row] = await tx
+        .select({ plate: userCars.licensePlate })
+        .from(userCars)
+        .where(ownLiveCar)
+        .for('update');
+      if (!row) throw notFound('car.notFound');
+      await claimCameraPlate(tx, user.id, cameraPlateOf(row.plate));
+      await tx.insert(cameraParkingCars).values({ userCarId: carId }).onConflictDoNothing();
     });
   } else {
-    await deps.db.delete(cameraParkingCars).where(eq(cameraParkingCars.userCarId, car.id));
-    if ((await cameraCarsOfUser(deps.db, user.id)).length === 0)
-      await cancelRecurring(deps.pay, user.id);
+    const [row] = await deps.db.select({ id: userCars.id }).from(userCars).where(ownLiveCar);
+    if (!row) throw notFound('car.notFound');
+    await cameraParkingOff(deps.pay, user.id, carId);
   }
   return cameraParkingOf(deps.db, user.id);
 }

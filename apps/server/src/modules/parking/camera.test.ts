@@ -20,7 +20,12 @@ import { createGateway } from '../payments/gateway.js';
 import { onCameraPlate } from './camera-entry.js';
 import { onCameraExitPlate } from './camera-exit.js';
 import type { ParkingDeps } from './deps.js';
-import { cameraDriverOf, CameraCarError, setCameraParking } from './camera-cars.js';
+import {
+  cameraDriverOf,
+  CameraCarError,
+  cameraOffByOperator,
+  cameraOnByOperator,
+} from './camera-cars.js';
 import { addPermit } from './permits.js';
 import { creditWallet } from '../payments/ledger.js';
 import { TestSocket } from '../realtime/test-client.js';
@@ -91,10 +96,9 @@ describe('camera parking', () => {
   it('an entry camera read of a switched-on car starts the parking and opens without the phone', async () => {
     const { lotId, gateId, sim } = await lotWithGate('IN');
     const anna = await driverWithCar('anna.camera@example.hu', 'ABC-123');
-    await setCameraParking(t.database.db, {
+    await cameraOnByOperator(t.database.db, {
       email: 'anna.camera@example.hu',
       plate: 'abc 123',
-      on: true,
     });
     await sim.arrive('ABC123');
     const session = await until(async () => {
@@ -121,10 +125,9 @@ describe('camera parking', () => {
     const bela = await driverWithCar('bela.camera@example.hu', 'BBB-222');
     const exit = await lotWithGate('OUT');
     const cecil = await driverWithCar('cecil.camera@example.hu', 'CCC-333');
-    await setCameraParking(t.database.db, {
+    await cameraOnByOperator(t.database.db, {
       email: 'cecil.camera@example.hu',
       plate: 'CCC-333',
-      on: true,
     });
     await entry.sim.arrive();
     await exit.sim.arrive();
@@ -164,10 +167,9 @@ describe('camera parking', () => {
     const { lotId, sim } = await lotWithGate('BOTH');
     await addPermit(t.database.db, { lotId, plate: 'DDD-444' });
     const dora = await driverWithCar('dora.camera@example.hu', 'DDD-444');
-    await setCameraParking(t.database.db, {
+    await cameraOnByOperator(t.database.db, {
       email: 'dora.camera@example.hu',
       plate: 'DDD444',
-      on: true,
     });
     await sim.arrive('DDD444');
     const s = await until(async () => {
@@ -175,11 +177,10 @@ describe('camera parking', () => {
       return row?.inOpenRequestId ? row : null;
     }, 'the camera start');
     expect(s).toMatchObject({ permitPlate: 'DDD444', permitValid: true, free: true });
-    const off = await setCameraParking(t.database.db, {
-      email: 'dora.camera@example.hu',
-      plate: 'DDD444',
-      on: false,
-    });
+    const off = await cameraOffByOperator(
+      { db: t.database.db, config: t.config, gateway: createGateway(t.app, t.config) },
+      { email: 'dora.camera@example.hu', plate: 'DDD444' },
+    );
     expect(off.changed).toBe(true);
     expect(await cameraDriverOf(t.database.db, 'DDD-444')).toBeNull();
   });
@@ -188,10 +189,9 @@ describe('camera parking', () => {
     await driverWithCar('erik.camera@example.hu', 'EEE-555');
     await createActiveUser(t.database.db, 'feri.camera@example.hu');
     await expect(
-      setCameraParking(t.database.db, {
+      cameraOnByOperator(t.database.db, {
         email: 'feri.camera@example.hu',
         plate: 'EEE-555',
-        on: true,
       }),
     ).rejects.toBeInstanceOf(CameraCarError);
     expect(await cameraDriverOf(t.database.db, 'EEE555')).toBeNull();
@@ -212,7 +212,7 @@ const depsOf = (): ParkingDeps => ({
 /** A driver with camera parking on, a billing data and `balance` Ft in the wallet. */
 async function cameraDriver(email: string, plate: string, balance: number) {
   const user = await driverWithCar(email, plate);
-  await setCameraParking(t.database.db, { email, plate, on: true });
+  await cameraOnByOperator(t.database.db, { email, plate });
   await t.database.db.insert(billingData).values({
     userId: user.id,
     type: 'PERSON',

@@ -7,7 +7,13 @@ import {
   UsageError,
 } from '../../core/operator-cli.js';
 import type { Database } from '../../db/client.js';
-import { CameraCarError, listCameraCars, setCameraParking } from './camera-cars.js';
+import {
+  CameraCarError,
+  cameraOffByOperator,
+  cameraOnByOperator,
+  listCameraCars,
+} from './camera-cars.js';
+import { openCliPayments, type CliPayments } from './cli-payments.js';
 import { addLotAdmin, listLotAdmins, LotAdminError, removeLotAdmin } from './lot-admins.js';
 import { addPermit, listPermits, PermitError, removePermit } from './permits.js';
 
@@ -34,6 +40,8 @@ Commands:
         camera parking for the driver's car with that plate: when an entry gate's camera reads
         it, the driver's parking starts and the barrier opens without the phone
   camera off --email <e-mail> --plate <plate>
+        as the driver's switch: with the driver's last camera car, automatic card payment
+        goes off too (its tokens cancelled at SimplePay)
   camera list [--json]
         the cars with camera parking
 
@@ -64,6 +72,7 @@ export async function runParkingCli(
   open: () => Promise<Database>,
   out: (s: string) => void = (s) => console.log(s),
   err: (s: string) => void = (s) => console.error(s),
+  payments: (database: Database) => Promise<CliPayments> = openCliPayments,
 ): Promise<number> {
   const [group, command, ...rest] = argv;
   const help = helpExitCode(group, USAGE, out);
@@ -175,7 +184,17 @@ export async function runParkingCli(
         const plate = required('plate', str('plate'));
         database = await open();
         const on = command === 'on';
-        const r = await setCameraParking(database.db, { email, plate, on });
+        let r;
+        if (on) {
+          r = await cameraOnByOperator(database.db, { email, plate });
+        } else {
+          const pay = await payments(database);
+          try {
+            r = await cameraOffByOperator(pay.pay, { email, plate });
+          } finally {
+            await pay.close();
+          }
+        }
         out(
           `Camera parking ${on ? 'on' : 'off'} for ${r.plate} of ${email}${r.changed ? '' : ' (it already was)'}.`,
         );

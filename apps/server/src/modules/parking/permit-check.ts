@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parkingSessions } from '../../db/schema/index.js';
 import { notFound } from '../../core/errors.js';
-import { hasValidPermit, normalisePlate } from './permits.js';
+import { hasValidPermit } from './permits.js';
+import { normalisePlate } from './plates.js';
 
 export type PermitCheckResult =
   | { valid: true; plate: string }

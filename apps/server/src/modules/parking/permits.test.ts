@@ -9,10 +9,10 @@ import {
   budapestDay,
   hasValidPermit,
   listPermits,
-  normalisePlate,
   PermitError,
   removePermit,
 } from './permits.js';
+import { normalisePlate } from './plates.js';
 
 let database: Database;
 let lotId: number;

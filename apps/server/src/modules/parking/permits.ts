@@ -1,19 +1,10 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { parkingLots, parkingPermits } from '../../db/schema/index.js';
+import { normalisePlate } from './plates.js';
 
 /** A refusal of a permit change the operator can fix (unknown lot, bad plate or dates). */
 export class PermitError extends Error {}
-
-/**
- * A plate as permits keep it: upper case, without spaces, dashes or dots ("abc-123" and
- * "ABC 123" are one plate). Null when nothing is left or it holds anything but letters and
- * digits (foreign plates may have letters such as Ö or Ø).
- */
-export function normalisePlate(plate: string): string | null {
-  const p = plate.toUpperCase().replace(/[\s\-\u2010-\u2015.·]/gu, '');
-  return /^[\p{L}\p{N}]{1,12}$/u.test(p) ? p : null;
-}
 
 /** Today in Budapest as YYYY-MM-DD: permits run by Hungarian calendar days. */
 export function budapestDay(now: Date = new Date()): string {
