@@ -68,10 +68,10 @@ function fakeServer() {
   });
 }
 
-function renderWizard() {
+function renderWizard(element = <ChargeWizard charger={charger} />) {
   return renderRoutes(
     [
-      { path: '/charger/5', element: <ChargeWizard charger={charger} /> },
+      { path: '/charger/5', element },
       { path: '*', element: <p>elsewhere</p> },
     ],
     '/charger/5',
@@ -155,6 +155,23 @@ describe('start wizard (component)', () => {
         true,
       ),
     );
+  });
+
+  it("fills in the running parking's charge code; the driver may change it", async () => {
+    const atLot = { ...charger, locationHasParking: true } as Charger;
+    renderWizard(<ChargeWizard charger={atLot} parkCode="AB12C" />);
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(hu['charging.mode.amount'], {}, { timeout: 5000 });
+    await user.selectOptions(amount, '1000');
+    const boxes = screen
+      .getAllByRole('textbox')
+      .filter((b) => /Parkolási kód/.test(b.getAttribute('aria-label') ?? ''));
+    expect(boxes.map((b) => (b as HTMLInputElement).value)).toEqual(['A', 'B', '1', '2', 'C']);
+    await user.clear(boxes[4]!);
+    await user.type(boxes[4]!, 'd');
+    await user.click(screen.getByRole('button', { name: hu['charging.wizard.start'] }));
+    await waitFor(() => expect(startCalls()).toHaveLength(1));
+    expect(startCalls()[0]!.searchParams.get('parkCode')).toBe('AB12D');
   });
 
   it('shows the NEGATIVE_WALLET message and goes to /cards', async () => {
