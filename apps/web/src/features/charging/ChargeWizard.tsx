@@ -326,9 +326,15 @@ export function ChargeWizard({
               </Text>
             )}
             {hold !== null && p.parkingEnabled && p.parkingToHoldGross > 0 && (
-              <Text size="sm">
-                {t('charging.wizard.parkingHold', { amount: formatMoney(p.parkingToHoldGross) })}
-              </Text>
+              <>
+                <Text size="sm">
+                  {t('charging.wizard.parkingHold', { amount: formatMoney(p.parkingToHoldGross) })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('charging.wizard.parkingHoldHint', { minutes: p.minutesAfterParkingStart })}
+                  {charger.locationHasParking && ` ${t('charging.wizard.parkingHoldLot')}`}
+                </Text>
+              </>
             )}
             {hold !== null && (
               <Text fw={700}>{t('charging.wizard.hold', { amount: formatMoney(hold) })}</Text>
