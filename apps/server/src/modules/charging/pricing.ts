@@ -111,19 +111,24 @@ export function bookingFor(mode: BookingMode, p: PriceSnapshot, powerKw: number)
 }
 
 /**
- * What a finished charge costs, in whole forints. Energy: Wh × unit price / 1000 rounded half
- * up, plus the convenience fee; parking: whole minutes past the grace period (rounded up) ×
+ * What a finished charge costs, in whole forints — the one place receipts, history, the running
+ * cost, points and the ledger take it from. Energy: Wh × unit price / 1000 rounded half up, plus
+ * the convenience fee; when the driver chose a maximum price (amount mode, `bookedAmount`), never
+ * more than it (decision 0063). Parking: whole minutes past the grace period (rounded up) ×
  * hourly price / 60, rounded half up. No energy delivered: nothing at all.
  */
 export function costOf(
   energyWh: number,
   parkingMinutes: number,
-  p: Omit<PriceSnapshot, 'parkingToHoldGross'>,
+  p: Omit<PriceSnapshot, 'parkingToHoldGross'> & { bookedAmount?: number | null },
 ): { priceOfCharging: number; parkingPrice: number; grossPrice: number } {
   if (energyWh <= 0 || p.freeCharging)
     return { priceOfCharging: 0, parkingPrice: 0, grossPrice: 0 };
+  const metered = Math.round((energyWh * p.unitChargingGross) / 1000) + p.convenienceFeeGross;
   const priceOfCharging =
-    Math.round((energyWh * p.unitChargingGross) / 1000) + p.convenienceFeeGross;
+    p.bookedAmount === null || p.bookedAmount === undefined
+      ? metered
+      : Math.min(metered, p.bookedAmount);
   const billedMinutes = p.parkingEnabled
     ? Math.max(0, Math.ceil(parkingMinutes - p.minutesAfterParkingStart))
     : 0;
@@ -134,7 +139,8 @@ export function costOf(
 /**
  * Parking stops counting once the fee would use up the hold (SPEC §9 Terms: the maximum is
  * reserved beforehand): the parking price is cut to what the hold leaves after the charging.
- * Energy metered above the hold is not cut (the charger stops a moment after its limit).
+ * Energy metered above the hold is not cut here (the charger stops a moment after its limit);
+ * in amount mode costOf already caps it at the chosen maximum.
  */
 export function withinHold(
   cost: { priceOfCharging: number; parkingPrice: number; grossPrice: number },

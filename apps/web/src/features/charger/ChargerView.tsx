@@ -24,6 +24,7 @@ import { plugName } from '@/shared/lib/traits';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { MissingId, PageFrame, StatusBadge, Traits } from '@/shared/ui';
 import { AlreadyChargingOr, ChargeStart } from '../charging';
+import { useRunningParkCode } from '../parking';
 import { startState } from './startState';
 
 function StatusSection({ c }: { c: Charger }) {
@@ -115,6 +116,7 @@ function TariffSection({ c }: { c: Charger }) {
 function StartSection({ c }: { c: Charger }) {
   const { t } = useTranslation(['translation', 'messages']);
   const state = startState(c);
+  const parkCode = useRunningParkCode(c.locationId);
   if (state === 'noTariff') return null; // the tariff section carries the warning; no start button
   return (
     <section aria-labelledby="charger-start">
@@ -122,7 +124,7 @@ function StartSection({ c }: { c: Charger }) {
         {t('charger.start')}
       </Title>
       {state === 'canStart' ? (
-        <ChargeStart charger={c} />
+        <ChargeStart charger={c} parkCode={parkCode} />
       ) : (
         <AlreadyChargingOr
           otherwise={

@@ -10,7 +10,14 @@ import { ChargeWizard } from './ChargeWizard';
  * driver, the casual panels for a visitor or a user with casualCharge (SPEC §4). A registered
  * driver who logs out here is sent to the login (SPEC §2 Charger view).
  */
-export function ChargeStart({ charger }: { charger: Charger }) {
+export function ChargeStart({
+  charger,
+  parkCode = null,
+}: {
+  charger: Charger;
+  /** The charge code of the driver's running parking at this location, to fill in. */
+  parkCode?: string | null;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const casual = !session.loggedIn || !!session.user?.casualCharge || !!session.user?.casualUser;
@@ -23,5 +30,9 @@ export function ChargeStart({ charger }: { charger: Charger }) {
     }
   }, [session.loggedIn, session.user, casual, navigate, charger.id]);
   if (session.loggedIn && !session.user) return null; // the user is still loading
-  return casual ? <CasualCharging charger={charger} /> : <ChargeWizard charger={charger} />;
+  return casual ? (
+    <CasualCharging charger={charger} />
+  ) : (
+    <ChargeWizard charger={charger} parkCode={parkCode} />
+  );
 }

@@ -68,10 +68,10 @@ function fakeServer() {
   });
 }
 
-function renderWizard() {
+function renderWizard(element = <ChargeWizard charger={charger} />) {
   return renderRoutes(
     [
-      { path: '/charger/5', element: <ChargeWizard charger={charger} /> },
+      { path: '/charger/5', element },
       { path: '*', element: <p>elsewhere</p> },
     ],
     '/charger/5',
@@ -101,6 +101,8 @@ describe('start wizard (component)', () => {
     await user.selectOptions(amount, '5000');
     // SPEC §4 money to hold: 5000 + the 1000 Ft parking hold (the matcher folds no-break spaces).
     expect(await screen.findByText('Zárolandó összeg: 6 000 Ft')).toBeTruthy();
+    // The charger's parking hold says when it is used: only after the 15-minute grace.
+    expect(screen.getByText(/A töltés alatt és utána 15 percig nincs parkolási díj/)).toBeTruthy();
     // SPEC §9: (5000 − 0) / 120 = 41,67 kWh; 60 / min(22, 7) × 41,67 = 357 min.
     expect(screen.getByText('Becsült energia: 41,67 kWh')).toBeTruthy();
     expect(screen.getByText('Becsült töltési idő: 5 óra 57 perc')).toBeTruthy();
@@ -155,6 +157,25 @@ describe('start wizard (component)', () => {
         true,
       ),
     );
+  });
+
+  it("fills in the running parking's charge code; the driver may change it", async () => {
+    const atLot = { ...charger, locationHasParking: true } as Charger;
+    renderWizard(<ChargeWizard charger={atLot} parkCode="AB12C" />);
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(hu['charging.mode.amount'], {}, { timeout: 5000 });
+    await user.selectOptions(amount, '1000');
+    const boxes = screen
+      .getAllByRole('textbox')
+      .filter((b) => /Parkolási kód/.test(b.getAttribute('aria-label') ?? ''));
+    expect(boxes.map((b) => (b as HTMLInputElement).value)).toEqual(['A', 'B', '1', '2', 'C']);
+    // The charger's own parking hold stays (its fee after the grace); the car park's fee stops.
+    expect(screen.getByText(/A parkoló díja addig nem fut/)).toBeTruthy();
+    await user.clear(boxes[4]!);
+    await user.type(boxes[4]!, 'd');
+    await user.click(screen.getByRole('button', { name: hu['charging.wizard.start'] }));
+    await waitFor(() => expect(startCalls()).toHaveLength(1));
+    expect(startCalls()[0]!.searchParams.get('parkCode')).toBe('AB12D');
   });
 
   it('shows the NEGATIVE_WALLET message and goes to /cards', async () => {

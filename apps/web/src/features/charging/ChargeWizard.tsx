@@ -30,7 +30,7 @@ import { minutesUntil, type ModeChoice } from './modes';
 import { useMinutesLabel } from './duration';
 import { ModePicker } from './ModePicker';
 import { ParkCodeInput } from './ParkCodeInput';
-import { emptyParkCode, parkCodeComplete } from './parkCode';
+import { parkCodeChars, parkCodeComplete } from './parkCode';
 import { PaymentPicker } from './PaymentPicker';
 import { effectivePayment, type PaymentMode } from './paymentMode';
 import { startCharge } from './startCall';
@@ -51,8 +51,17 @@ function Step({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** SPEC §4 charge-start wizard of a logged-in driver, for a charger that can start. */
-export function ChargeWizard({ charger }: { charger: Charger }) {
+/**
+ * SPEC §4 charge-start wizard of a logged-in driver, for a charger that can start. `parkCode`:
+ * the running parking's charge code here, filled in until the driver types their own.
+ */
+export function ChargeWizard({
+  charger,
+  parkCode: runningParkCode = null,
+}: {
+  charger: Charger;
+  parkCode?: string | null;
+}) {
   const { t } = useTranslation(['translation', 'messages']);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -72,7 +81,9 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
     mode: PaymentMode;
     cardId: number | null;
   } | null>(null);
-  const [parkCode, setParkCode] = useState(emptyParkCode);
+  // The live parking may arrive after the form opens: shown until the driver edits the boxes.
+  const [typedParkCode, setParkCode] = useState<string[] | null>(null);
+  const parkCode = typedParkCode ?? parkCodeChars(runningParkCode);
   const [parkError, setParkError] = useState<string | null>(null);
   const [secret, setSecret] = useState('');
   const [secretError, setSecretError] = useState<string | null>(null);
@@ -315,9 +326,15 @@ export function ChargeWizard({ charger }: { charger: Charger }) {
               </Text>
             )}
             {hold !== null && p.parkingEnabled && p.parkingToHoldGross > 0 && (
-              <Text size="sm">
-                {t('charging.wizard.parkingHold', { amount: formatMoney(p.parkingToHoldGross) })}
-              </Text>
+              <>
+                <Text size="sm">
+                  {t('charging.wizard.parkingHold', { amount: formatMoney(p.parkingToHoldGross) })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('charging.wizard.parkingHoldHint', { minutes: p.minutesAfterParkingStart })}
+                  {charger.locationHasParking && ` ${t('charging.wizard.parkingHoldLot')}`}
+                </Text>
+              </>
             )}
             {hold !== null && (
               <Text fw={700}>{t('charging.wizard.hold', { amount: formatMoney(hold) })}</Text>

@@ -9,3 +9,4 @@ export { RunningChargeIndicator } from './RunningChargeIndicator';
 export { useMinutesLabel } from './duration';
 export { oneMonthAgo } from './history';
 export { defaultCardId, readyCards } from './paymentMode';
+export { useChargeRunning } from './useChargeRunning';

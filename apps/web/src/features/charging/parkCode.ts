@@ -22,3 +22,9 @@ export function parkCodeComplete(chars: readonly string[]): boolean {
 }
 
 export const emptyParkCode = (): string[] => Array.from({ length: PARK_CODE_LENGTH }, () => '');
+
+/** A known code (a running parking's) as the boxes; empty boxes when there is none or it is odd. */
+export function parkCodeChars(code: string | null): string[] {
+  const chars = code ? pasteParkCode(code) : null;
+  return chars && chars.length === PARK_CODE_LENGTH ? chars : emptyParkCode();
+}

@@ -34,12 +34,16 @@ let sent: WsClientFrame[];
 let stops: URLSearchParams[];
 let wallet: number;
 let billingList: unknown[];
+let currentCharge: unknown;
+let chargeAsked: number;
 
 beforeEach(() => {
   sent = [];
   stops = [];
   wallet = 10_000;
   billingList = [billing];
+  currentCharge = null;
+  chargeAsked = 0;
   vi.spyOn(parkingLive, 'send').mockImplementation((f) => {
     sent.push(f);
     return true;
@@ -49,6 +53,10 @@ beforeEach(() => {
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(String(input), 'http://x');
       if (url.pathname === '/api/v1/user/credit-cards') return ok([]);
+      if (url.pathname === '/api/v1/charge/current') {
+        chargeAsked++;
+        return ok(currentCharge);
+      }
       if (url.pathname.startsWith('/api/v1/wallet/wallet-bal'))
         return ok({ ballance: wallet, countUnpayedWallets: 0 });
       if (url.pathname === '/api/v1/billing-data/list-current-user') return ok(billingList);
@@ -154,6 +162,23 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(screen.queryByTestId('parking-stop')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent).toContainEqual({ command: 'getCanStop', parkingSessionId: 31 });
+  });
+
+  it('STARTED at a lot with chargers: start charging goes to its chargers', async () => {
+    const lot = { ...aSession().parkingLot, hasChargers: true };
+    show({ session: aSession({ parkingLot: lot }), canStop: null });
+    const link = await screen.findByRole('link', { name: 'Töltés indítása' });
+    expect(link.getAttribute('href')).toBe('/map?showLocation=9&tab=charger');
+  });
+
+  it('STARTED at a lot with chargers while a charge runs: no start charging offered', async () => {
+    currentCharge = { id: 77, chargingStatus: 'STARTED', locationId: 9 };
+    const lot = { ...aSession().parkingLot, hasChargers: true };
+    show({ session: aSession({ parkingLot: lot }), canStop: null });
+    expect(await screen.findByText('K7P2Q')).toBeTruthy();
+    await waitFor(() => expect(chargeAsked).toBeGreaterThan(0));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByRole('link', { name: 'Töltés indítása' })).toBeNull();
   });
 
   it('STARTED with an overstay surcharge due says so and links to its payment, not to a charge', async () => {

@@ -4,7 +4,7 @@ import type { ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '@/shared/format';
-import { useMinutesLabel } from '../charging';
+import { useChargeRunning, useMinutesLabel } from '../charging';
 import type { CanStop } from './parkingLive';
 import { parkingLive } from './parkingLive';
 import { useAmountRefreshPoll, useCanStopPoll } from './usePolls';
@@ -94,7 +94,7 @@ function FreeFinish() {
 
 /**
  * SPEC §4 STARTED: elapsed and discount time, the charge code, start charging at lots with
- * chargers, the payment's state, and stop (gated by can-stop) → payment; free sessions finish.
+ * chargers (unless a charge runs; the charger's form gets the charge code), the payment's state, and stop (gated by can-stop) → payment; free sessions finish.
  */
 export function StartedView({
   session,
@@ -113,11 +113,13 @@ export function StartedView({
   useCanStopPoll(session.id, stopShown && !stopping);
   useAmountRefreshPoll(stopShown && !free);
   const mayStop = canStop !== null && canStop.parkingSessionId === session.id && canStop.canStop;
+  // A second charge would be refused (ALREADY_CHARGING): no start offered while one runs.
+  const charging = useChargeRunning();
 
   return (
     <Stack gap="sm">
       <Facts session={session} />
-      {session.parkingLot.hasChargers && payment === 'none' && (
+      {session.parkingLot.hasChargers && payment === 'none' && !charging && (
         <Button
           variant="light"
           component={Link}

@@ -5,3 +5,4 @@ export { ParkingPaymentResultPage } from './ParkingPaymentResultPage';
 export { ParkingIndicator } from './ParkingIndicator';
 export { SurchargePage } from './surcharge/SurchargePage';
 export { SurchargePaymentResultPage } from './surcharge/SurchargePaymentResultPage';
+export { useRunningParkCode } from './runningParkCode';
