@@ -106,6 +106,8 @@ describe('start wizard (component)', () => {
     // SPEC §9: (5000 − 0) / 120 = 41,67 kWh; 60 / min(22, 7) × 41,67 = 357 min.
     expect(screen.getByText('Becsült energia: 41,67 kWh')).toBeTruthy();
     expect(screen.getByText('Becsült töltési idő: 5 óra 57 perc')).toBeTruthy();
+    // An amount booking is billed at most its amount (decision 0063).
+    expect(screen.getByText('A töltés ára legfeljebb: 5 000 Ft')).toBeTruthy();
     const wallet = screen.getByRole('radio', { name: /Egyenleg/ });
     expect((wallet as HTMLInputElement).checked).toBe(true);
 
@@ -129,7 +131,9 @@ describe('start wizard (component)', () => {
     const time = await screen.findByLabelText(hu['charging.mode.time'], {}, { timeout: 5000 });
     await user.selectOptions(time, '60');
     expect(await screen.findByText('Zárolandó összeg: 1 840 Ft')).toBeTruthy();
-    expect(screen.getByText('A töltés ára legfeljebb: 840 Ft')).toBeTruthy();
+    // Billed as metered (decision 0063): an expected price, not a maximum.
+    expect(screen.getByText('A töltés várható ára: 840 Ft')).toBeTruthy();
+    expect(screen.queryByText(/A töltés ára legfeljebb/)).toBeNull();
     expect(screen.getByText('Becsült energia: 7,00 kWh')).toBeTruthy();
     const q = calls.find((u) => u.pathname === '/api/v1/charger/get-gross-to-pay')!.searchParams;
     expect(q.get('charging-minutes')).toBe('60');

@@ -322,7 +322,14 @@ export function ChargeWizard({
             )}
             {amount !== null && (
               <Text size="sm">
-                {t('charging.wizard.estAmount', { amount: formatMoney(amount) })}
+                {/* Only an amount booking is billed at most its amount (decision 0063); energy
+                    and time bookings are billed as metered, so their price is an estimate. */}
+                {t(
+                  choice?.mode === 'amount'
+                    ? 'charging.wizard.estAmount'
+                    : 'charging.wizard.expectedAmount',
+                  { amount: formatMoney(amount) },
+                )}
               </Text>
             )}
             {hold !== null && p.parkingEnabled && p.parkingToHoldGross > 0 && (
