@@ -27,11 +27,13 @@ test('camera parking switched on in the car details, then automatic card payment
   await page.getByRole('button', { name: t('hu', 'cars.details') }).click();
   const camera = page.getByRole('switch', { name: t('hu', 'cars.cameraSwitch.label') });
   await expect(camera).not.toBeChecked();
-  await expect(page.getByText(t('hu', 'cars.camera.intro'))).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: t('hu', 'cars.camera.cardTitle') })).toHaveCount(
+    0,
+  );
   await camera.focus();
   await page.keyboard.press('Space');
   await expect(camera).toBeChecked();
-  await expect(page.getByText(t('hu', 'cars.camera.intro'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('hu', 'cars.camera.cardTitle') })).toBeVisible();
   await page.getByLabel(t('hu', 'cards.secret.label')).fill('titok1234');
   await page.getByRole('button', { name: t('hu', 'cars.camera.switchOn') }).click();
   await payOnEmulator(page);
@@ -53,6 +55,8 @@ test('camera parking switched on in the car details, then automatic card payment
   await camera.focus();
   await page.keyboard.press('Space');
   await expect(camera).not.toBeChecked();
-  await expect(page.getByText(t('hu', 'cars.camera.intro'))).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: t('hu', 'cars.camera.cardTitle') })).toHaveCount(
+    0,
+  );
   expect(pageErrors).toEqual([]);
 });

@@ -97,6 +97,8 @@ export function RegisterPage() {
           inputCode: v.inputCode.trim(),
         } as never,
         inlineErrors: true,
+        // The log-in page says it (with the sandbox mailbox link): no notice over the top bar.
+        ownSuccessNotice: true,
       });
       void navigate('/login', { replace: true, state: { registered: true } });
     } catch (err) {

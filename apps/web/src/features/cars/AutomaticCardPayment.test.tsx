@@ -133,6 +133,21 @@ describe('automatic card payment of a camera car (component)', { timeout: 30_000
     const calls = serve({ cameraCars, automaticCardPayment: on, terms });
     renderFor(2);
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.queryByText('Kamerás parkolás')).toBeNull();
+    expect(screen.queryByText('Automatikus kártyás fizetés')).toBeNull();
+  });
+
+  it('does not repeat the camera parking switch: one heading, for the card payment', async () => {
+    serve({ cameraCars, automaticCardPayment: null, terms });
+    renderFor(1);
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Automatikus kártyás fizetés' },
+      { timeout: 5000 },
+    );
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Automatikus kártyás fizetés',
+    ]);
+    expect(section.textContent).not.toContain('Kamerás parkolás');
+    expect(section.textContent).not.toMatch(/be van kapcsolva a kamerás parkolás/);
   });
 });

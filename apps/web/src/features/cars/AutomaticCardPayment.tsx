@@ -119,12 +119,10 @@ export function AutomaticCardPayment({ carId }: { carId: number }) {
   );
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="camera-parking-title">
-      <Text fw={600} component="h3" id="camera-parking-title">
-        {t('cars.camera.title')}
-      </Text>
-      <Text size="sm">{t('cars.camera.intro')}</Text>
-      <Text fw={600} component="h4" size="sm">
+    // Under the camera parking switch, whose label and hint already say camera parking is on:
+    // no heading or text of its own repeats them.
+    <Stack gap="xs" component="section" aria-labelledby="automatic-card-title">
+      <Text fw={600} component="h3" id="automatic-card-title">
         {t('cars.camera.cardTitle')}
       </Text>
       {failed && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Car } from '@voltpark/contract';
 import { splitMessages } from '@/features/account';
 import { apiRoutes, callApi } from '@/shared/api';
@@ -9,26 +10,29 @@ import { formatCompact } from '@/shared/format';
 import { AutomaticCardPayment } from './AutomaticCardPayment';
 import { CameraParkingSwitch } from './CameraParkingSwitch';
 import { plateRule } from './carForm';
+import { catalogueValue } from './catalogueValues';
 
 type Row = [labelKey: string, value: string | null];
 
-function rows(car: Car): Row[] {
+// The labels here carry no unit: the values do ("54 kWh", not "Battery capacity (kWh) 54 kWh").
+
+function rows(car: Car, t: TFunction): Row[] {
   const n = (v: number | null, unit = '') => (v === null ? null : `${formatCompact(v)}${unit}`);
   return [
     ['cars.year', car.yearOfProduction === null ? null : String(car.yearOfProduction)],
-    ['cars.battery', n(car.batteryCapacityKWh, ' kWh')],
-    ['cars.range', n(car.rangeKm, ' km')],
-    ['cars.efficiency', n(car.efficiencyKWhpKm)],
-    ['cars.enginePower', n(car.enginePowerKw, ' kW')],
-    ['cars.acPower', n(car.maxChargingPowerACKw, ' kW')],
-    ['cars.dcPower', n(car.maxChargingPowerDCKw, ' kW')],
+    ['cars.spec.battery', n(car.batteryCapacityKWh, ' kWh')],
+    ['cars.spec.range', n(car.rangeKm, ' km')],
+    ['cars.spec.efficiency', n(car.efficiencyKWhpKm, ' kWh/km')],
+    ['cars.spec.enginePower', n(car.enginePowerKw, ' kW')],
+    ['cars.spec.acPower', n(car.maxChargingPowerACKw, ' kW')],
+    ['cars.spec.dcPower', n(car.maxChargingPowerDCKw, ' kW')],
     ['cars.chargePorts', car.chargePorts.map((p) => p.name).join(', ') || null],
     ['cars.topSpeed', n(car.topSpeedKmph, ' km/h')],
     ['cars.acceleration', n(car.accelerationZeroToHundredKmph, ' s')],
     ['cars.torque', n(car.engineTorqueNm, ' Nm')],
-    ['cars.motorType', car.motorType],
+    ['cars.motorType', catalogueValue(car.motorType, t)],
     ['cars.seats', car.seats === null ? null : String(car.seats)],
-    ['cars.bodyStyle', car.bodyStyle],
+    ['cars.bodyStyle', catalogueValue(car.bodyStyle, t)],
     ['cars.cargo', n(car.cargoVolumeL, ' l')],
     ['cars.weight', n(car.crubWeightKg, ' kg')],
     ['cars.towing', n(car.towingCapacityKg, ' kg')],
@@ -102,7 +106,7 @@ export function CarDetails({
           />
           <Table>
             <Table.Tbody>
-              {rows(car)
+              {rows(car, t)
                 .filter(([, v]) => v !== null)
                 .map(([k, v]) => (
                   <Table.Tr key={k}>

@@ -143,6 +143,29 @@ describe('cars screen (component)', { timeout: 30_000 }, () => {
     expect(new URLSearchParams(patch.body).get('id')).toBe('1');
   });
 
+  it('the details show catalogue values in Hungarian and each unit once', async () => {
+    serve([
+      car(1, 'AAA-111', true, {
+        batteryCapacityKWh: 54,
+        motorType: 'Single motor (RWD)',
+        bodyStyle: 'Hatchback',
+      }),
+    ]);
+    renderScreen();
+    await screen.findByTestId('car-carousel', {}, { timeout: 5000 });
+    await userEvent
+      .setup()
+      .click(within(currentSlide()).getByRole('button', { name: 'Részletek' }));
+    const dialog = await screen.findByRole('dialog');
+    const value = (label: string) =>
+      within(dialog).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
+    expect(value('Akkumulátor kapacitás')).toBe('54 kWh');
+    expect(value('Motor típusa')).toBe('Egymotoros, hátsókerék-hajtás');
+    expect(value('Karosszéria')).toBe('Ferdehátú');
+    expect(within(dialog).queryByText(/\(kWh\)/)).toBeNull();
+    expect(within(dialog).queryByText(/Single motor/)).toBeNull();
+  });
+
   it('offers the approved catalogue vehicle for a custom car: switch or keep', async () => {
     const calls = serve(
       [car(1, 'AAA-111', true, { addedByUser: true, vehicleId: 55 })],

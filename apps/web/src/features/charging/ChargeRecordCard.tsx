@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ChargeRecord } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,10 @@ import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { useMinutesLabel } from './duration';
 
-/** One finished charge (SPEC §3 Charge record) with a link to its receipt when issued. */
+/**
+ * One finished charge (SPEC §3 Charge record) with a link to its receipt when issued. Its labels
+ * (charging.record.*) are shared with the partner charges' cards in the same history.
+ */
 export function ChargeRecordCard({
   r,
   headingLevel = 3,
@@ -32,16 +35,9 @@ export function ChargeRecordCard({
     rows.push([t('charging.record.car'), r.licencePlate ? `${r.car} (${r.licencePlate})` : r.car]);
   return (
     <Paper withBorder p="md" radius="md" component="article" data-testid="charge-record">
-      <Group justify="space-between" mb="xs">
-        <Text component={Heading} fw={700} m={0}>
-          {r.charger}
-        </Text>
-        {r.rowNumber !== null && (
-          <Anchor component={Link} to={`/receipt?rowNumber=${r.rowNumber}`}>
-            {t('charging.record.receipt')}
-          </Anchor>
-        )}
-      </Group>
+      <Text component={Heading} fw={700} m={0} mb="xs">
+        {r.charger}
+      </Text>
       <SimpleGrid cols={2} spacing={4} component="dl" m={0}>
         {rows.map(([k, v]) => (
           <div key={k} style={{ display: 'contents' }}>
@@ -54,6 +50,16 @@ export function ChargeRecordCard({
           </div>
         ))}
       </SimpleGrid>
+      {r.rowNumber !== null && (
+        <Anchor
+          component={Link}
+          to={`/receipt?rowNumber=${r.rowNumber}`}
+          size="sm"
+          className="vp-touch-link"
+        >
+          {t('charging.record.receipt')}
+        </Anchor>
+      )}
     </Paper>
   );
 }

@@ -114,7 +114,7 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
             {t('charging.panel.energyOfBooked', {
               consumed: formatNumber(c.consumedEnergy, 2),
               booked: formatNumber(c.bookedEnergy ?? 0, 2),
-              percent: formatNumber(progress, 2),
+              percent: wholePercent(progress),
             })}
           </Text>
           {progress >= 100 && <Text size="sm">{t('charging.panel.bookedReached')}</Text>}
@@ -149,7 +149,7 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
             {t('charging.panel.timeOfBooked', {
               elapsed: Math.floor(elapsed.seconds / 60),
               booked: c.bookedTime ?? 0,
-              percent: formatNumber(Math.min(100, timeProgress), 2),
+              percent: wholePercent(Math.min(100, timeProgress)),
             })}
           </Text>
         </Stack>
@@ -187,6 +187,13 @@ function ChargeDetails({ c }: { c: CurrentCharge }) {
       />
     </Stack>
   );
+}
+
+/**
+ * Progress in whole percent ("67%"), rounded down so that 100% is shown only once reached.
+ */
+function wholePercent(percent: number): string {
+  return formatNumber(Math.floor(percent));
 }
 
 /**

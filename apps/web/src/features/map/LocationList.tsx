@@ -79,6 +79,7 @@ export function LocationList({ id, client, view, mode, onOpen, onClose }: Props)
                     justify="flex-start"
                     h="auto"
                     py={6}
+                    px={8}
                     onClick={() => onOpen(l.id)}
                     styles={{
                       label: { whiteSpace: 'normal', textAlign: 'left', display: 'block' },

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RoamingChargeRecord } from '@voltpark/contract';
+import type { ChargeRecord, RoamingChargeRecord } from '@voltpark/contract';
 import charging from '@/locales/hu/charging.json';
 import hu from '@/locales/hu/roaming.json';
 import { formatMoney } from '@/shared/format';
@@ -40,6 +40,8 @@ function record(
 const records = [record(700002, 'Debrecen Fórum', 10), record(700001, 'Pécs Plaza', 50)];
 /** What roaming/history answers (the records above unless a test says otherwise). */
 let answer = records;
+/** What charge/history answers (none unless a test says otherwise). */
+let ownAnswer: ChargeRecord[] = [];
 /** The from-dates roaming/history was asked with ("-" for none). */
 const asked: string[] = [];
 
@@ -49,6 +51,7 @@ beforeEach(() => {
   resetSessionForTests();
   asked.length = 0;
   answer = records;
+  ownAnswer = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -59,7 +62,7 @@ beforeEach(() => {
         asked.push(from ?? '-');
         return ok(answer.filter((r) => !from || r.endedAt!.slice(0, 10) >= from));
       }
-      if (url.pathname === '/api/v1/charge/history') return ok([]);
+      if (url.pathname === '/api/v1/charge/history') return ok(ownAnswer);
       return ok(null);
     }),
   );
@@ -94,6 +97,39 @@ describe('partner charges in the charge history (component)', { timeout: 30_000 
     fireEvent.change(from, { target: { value: earlier } });
     await waitFor(() => expect(recordNames()).toHaveLength(2));
     expect(asked.at(-1)).toBe(earlier);
+  });
+
+  it('name the same things as our own charges do', async () => {
+    ownAnswer = [
+      {
+        id: 1,
+        consumerEnergyInKw: 1.67,
+        chargeEnd: new Date(Date.now() - DAY_MS).toISOString(),
+        chargeDurationInMinutes: 2,
+        earnedPoints: 5,
+        priceOfCharging: 501,
+        parkingPrice: 0,
+        grossPrice: 501,
+        car: null,
+        licencePlate: null,
+        charger: 'Népliget DC 2/2',
+        chargerId: 62,
+        locationId: 7,
+        rowNumber: 41,
+      },
+    ];
+    renderElementAt(<ChargeHistoryPage />, '/charge-history');
+    const own = await screen.findByTestId('charge-record', {}, { timeout: 10_000 });
+    const [partner] = await screen.findAllByTestId('roaming-record');
+    const labels = (card: HTMLElement) =>
+      Array.from(card.querySelectorAll('dt')).map((dt) => dt.textContent);
+    const ownLabels = labels(own);
+    for (const key of ['charging.record.end', 'charging.record.energy'] as const)
+      expect(ownLabels).toContain(charging[key]);
+    for (const label of labels(partner!)) {
+      if (label === hu['roamingCharge.history.paid']) continue; // ours are paid up front
+      expect(ownLabels).toContain(label);
+    }
   });
 
   it('tell a paid charge paid, and only an open rest as still to pay', async () => {

@@ -11,7 +11,8 @@ import { useLang } from '@/shared/i18n/useLang';
  * The driver's billed charges at partners' chargers ended since `from` (the charge history's
  * from-date, YYYY-MM-DD), each with its receipt (decision 0043), shown under the charge history.
  * Nothing is shown while there are none. The record has no payment method, so only what was
- * paid and any open rest (payable on the receipt) are told.
+ * paid and any open rest (payable on the receipt) are told. The labels are the charge history's
+ * own (charging.record.*), so the same things are named alike in both lists.
  */
 export function RoamingHistory({ from }: { from: string }) {
   const { t } = useTranslation();
@@ -42,19 +43,19 @@ export function RoamingHistory({ from }: { from: string }) {
           </Text>
           <SimpleGrid cols={2} spacing={4} component="dl" m={0} mt={6}>
             <Text component="dt" size="sm">
-              {t('roamingCharge.history.end')}
+              {t('charging.record.end')}
             </Text>
             <Text component="dd" size="sm" m={0}>
               {formatDateTime(r.endedAt ?? r.issuedAt, lang)}
             </Text>
             <Text component="dt" size="sm">
-              {t('roamingCharge.energy')}
+              {t('charging.record.energy')}
             </Text>
             <Text component="dd" size="sm" m={0}>
               {formatNumber(r.energyKWh, 2)} kWh
             </Text>
             <Text component="dt" size="sm">
-              {t('roamingCharge.history.total')}
+              {t('charging.record.total')}
             </Text>
             <Text component="dd" size="sm" m={0}>
               {formatMoney(r.grossPrice)}
@@ -76,13 +77,18 @@ export function RoamingHistory({ from }: { from: string }) {
               </>
             )}
             <Text component="dt" size="sm">
-              {t('roamingCharge.history.points')}
+              {t('charging.record.points')}
             </Text>
             <Text component="dd" size="sm" m={0}>
               {r.earnedPoints}
             </Text>
           </SimpleGrid>
-          <Anchor component={Link} to={`/receipt?rowNumber=${r.rowNumber}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`/receipt?rowNumber=${r.rowNumber}`}
+            size="sm"
+            className="vp-touch-link"
+          >
             {t('roamingCharge.history.receipt', { rowNumber: r.rowNumber })}
           </Anchor>
         </Paper>

@@ -35,6 +35,8 @@ export interface ClientOptions<R extends AnyRoute> extends CallOptions<R> {
   quiet?: boolean;
   /** true: the screen shows its own notice for a 4xx answer, so its messages are not alerted. */
   inlineErrors?: boolean;
+  /** true: the screen tells a success itself (say, on the next page), so its messages are not alerted. */
+  ownSuccessNotice?: boolean;
 }
 
 export function currentLang(): 'hu' | 'en' {
@@ -76,7 +78,7 @@ export async function callApiEnvelope<R extends AnyRoute>(
   const sentWith = currentAuthorization();
   try {
     const env = await request(route, currentLang(), opts as Parameters<typeof request>[2]);
-    if (env.useAlert)
+    if (env.useAlert && !opts.ownSuccessNotice)
       showMessages(env.messages.length ? env.messages : env.message ? [env.message] : []);
     return env;
   } catch (e) {

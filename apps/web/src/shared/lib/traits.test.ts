@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraitValue } from '@voltpark/contract';
+import { inHungarian } from '@/test/i18n';
+import { setLanguage } from '../i18n';
 import { plugName, traitDisplay, traitRows } from './traits';
 
 let nextId = 1;
@@ -30,6 +32,8 @@ function tv(
 }
 
 describe('trait rendering rules (SPEC §2 Charger view)', () => {
+  inHungarian();
+
   it('renders *_WEB as a link, *_EMAIL as mailto and *_PHONE as tel', () => {
     expect(traitDisplay(tv('SHOP_WEB', 'TEXT', { value: 'voltpark.hu' }))).toEqual({
       kind: 'link',
@@ -119,6 +123,17 @@ describe('trait rendering rules (SPEC §2 Charger view)', () => {
       kind: 'text',
       text: '2,1 m',
     });
+  });
+
+  it('shows a measured value in the language’s number format', async () => {
+    const height = (v: Partial<Omit<TraitValue, 'trait'>>) =>
+      traitDisplay(tv('MAX_HEIGHT', 'TEXT', v, { unit: 'm' }));
+    expect(height({ value: '2.3', numericValue: 2.3 })).toEqual({ kind: 'text', text: '2,3 m' });
+    expect(height({ value: '2.3' })).toEqual({ kind: 'text', text: '2,3 m' });
+    expect(height({ value: 'kb. 2' })).toEqual({ kind: 'text', text: 'kb. 2 m' });
+    await setLanguage('en');
+    expect(height({ value: '2,3' })).toEqual({ kind: 'text', text: '2.3 m' });
+    await setLanguage('hu');
   });
 
   it('skips empty values and sorts by order number', () => {

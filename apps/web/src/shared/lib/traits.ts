@@ -1,3 +1,4 @@
+import { formatCompact } from '../format';
 import type { OutletType, TraitValue } from '@voltpark/contract';
 
 /** Plug names as drivers know them (SPEC §2 Charger view: Type 2, CHAdeMO, CCS). */
@@ -53,6 +54,16 @@ function webHref(v: string): string {
   return /^https?:\/\//i.test(v) ? v : `https://${v}`;
 }
 
+/**
+ * A measured value ("Max. height" in m) in the language's number format (2,3 in hu, 2.3 in en):
+ * its numeric value, or the text when it is a plain number; any other text as it is.
+ */
+function measure(tv: TraitValue, text: string): string {
+  const n =
+    tv.numericValue ?? (/^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : null);
+  return n === null || !Number.isFinite(n) ? text : formatCompact(n);
+}
+
 /** The display of a trait value, or null when it has nothing to show. */
 export function traitDisplay(tv: TraitValue): TraitDisplay | null {
   const id = tv.trait.identifier;
@@ -84,7 +95,8 @@ export function traitDisplay(tv: TraitValue): TraitDisplay | null {
     return { kind: 'phone', text: first, href: `tel:${first.replace(/[^\d+]/g, '')}` };
   if (tv.trait.type === 'LIST_MULTIPLE' || tv.trait.type === 'LIST_CUSTOM')
     return { kind: 'list', items: values };
-  const text = tv.trait.unit && tv.trait.type === 'TEXT' ? `${first} ${tv.trait.unit}` : first;
+  const text =
+    tv.trait.unit && tv.trait.type === 'TEXT' ? `${measure(tv, first)} ${tv.trait.unit}` : first;
   return { kind: 'text', text };
 }
 

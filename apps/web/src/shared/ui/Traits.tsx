@@ -40,6 +40,12 @@ function Value({ d }: { d: TraitDisplay }) {
   }
 }
 
+/**
+ * A long one-word name ("Roamingpartnerek") breaks inside its 40 % cell, hyphenated where the
+ * browser knows the language, instead of running under the value beside it.
+ */
+const NAME_WRAP = { overflowWrap: 'anywhere', hyphens: 'auto' } as const;
+
 /** Trait names and values (SPEC §3 Trait value) as a two-column table. */
 export function Traits({
   traits,
@@ -58,7 +64,7 @@ export function Traits({
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.id}>
-            <Table.Th w="40%" fw={600}>
+            <Table.Th w="40%" fw={600} style={NAME_WRAP}>
               {r.name}
             </Table.Th>
             <Table.Td>

@@ -48,4 +48,10 @@ describe('long texts at 390 px: badges and links wrap instead of being cut off',
     expect(links.map((l) => l.textContent).sort()).toEqual([web, mail].sort());
     for (const link of links) expect(link.style.overflowWrap).toBe('anywhere');
   });
+
+  it('a long one-word trait name wraps inside its cell', async () => {
+    renderElementAt(<Traits traits={[text('Roamingpartnerek', 'Hubject')]} />);
+    const name = await screen.findByText('Roamingpartnerek');
+    expect(name.style.overflowWrap).toBe('anywhere');
+  });
 });
