@@ -335,11 +335,26 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(stops[0]!.get('email')).toBe('vendeg@example.hu');
   });
 
-  it('STARTED, free: a finish button instead of payment', async () => {
+  it('STARTED, free: a finish button instead of payment, confirmed first (decision 0064)', async () => {
     show({ session: aSession({ free: true }), canStop: { canStop: true, parkingSessionId: 31 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Parkolás befejezése' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Parkolás befejezése' });
+    expect(within(dialog).getByText('Biztosan befejezi a parkolást?')).toBeTruthy();
+    expect(stops).toHaveLength(0);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Nem' })),
+    );
+    fireEvent.click(within(dialog).getByTestId('parking-finish-confirm'));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBeNull();
+  });
+
+  it('STARTED, free: the finish confirmation answered no ends nothing', async () => {
+    show({ session: aSession({ free: true }), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Parkolás befejezése' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Nem' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stops).toHaveLength(0);
   });
 
   it('STARTED: a failed payment says so and offers to pay again', async () => {

@@ -4,6 +4,7 @@ import type { ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatTime } from '@/shared/format';
+import { ConfirmDialog } from '@/shared/ui';
 import { useMinutesLabel } from '../charging';
 import type { CanStop } from './parkingLive';
 import { parkingLive } from './parkingLive';
@@ -87,7 +88,9 @@ function FreeFinish({ session }: { session: ParkingSession }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
+  const [confirm, setConfirm] = useState(false);
   async function finish() {
+    setConfirm(false);
     setBusy(true);
     setError(false);
     try {
@@ -107,9 +110,23 @@ function FreeFinish({ session }: { session: ParkingSession }) {
           {t('parking.stop.failed')}
         </Alert>
       )}
-      <Button size="md" onClick={() => void finish()} loading={busy}>
+      <Button
+        size="md"
+        onClick={() => setConfirm(true)}
+        loading={busy}
+        data-testid="parking-finish"
+      >
         {t('parking.started.finish')}
       </Button>
+      {/* Decision 0064: one tap does not end it (a paid parking's payment step confirms). */}
+      <ConfirmDialog
+        opened={confirm}
+        title={t('parking.started.finish')}
+        text={t('parking.started.confirmFinish')}
+        onClose={() => setConfirm(false)}
+        onYes={() => void finish()}
+        yesTestId="parking-finish-confirm"
+      />
     </Stack>
   );
 }
