@@ -58,6 +58,10 @@ async function overstayToSurcharge(page: Page, user: TestUser): Promise<Locator>
     await page.getByTestId(`parking-fact-${t('hu', 'parking.started.chargeCode')}`).innerText()
   ).trim();
   await page.getByRole('button', { name: t('hu', 'parking.started.finish') }).click();
+  // Finishing without payment is confirmed first (decision 0064).
+  const confirm = page.getByRole('dialog', { name: t('hu', 'parking.started.finish') });
+  await expect(confirm).toContainText(t('hu', 'parking.started.confirmFinish'));
+  await confirm.getByTestId('parking-finish-confirm').click();
   await expect(panel).toHaveAttribute('data-status', 'FINISHING', { timeout: 20_000 });
 
   await page.goto(`/sandbox/gates?lang=hu&lot=${lotId}`);
@@ -141,6 +145,7 @@ test.describe('parking surcharge', () => {
 
     // Inside the free minutes: nothing to pay; the car must now leave within 15 minutes.
     await page.getByRole('button', { name: t('hu', 'parking.started.finish') }).click();
+    await page.getByTestId('parking-finish-confirm').click();
     await expect(panel).toHaveAttribute('data-status', 'FINISHING', { timeout: 20_000 });
 
     // It does not: on the sandbox gates page the leave time runs out at the lot's exit.

@@ -45,6 +45,8 @@ export const parkingLotSummarySchema = z.object({
   name: z.string(),
   freeParking: z.boolean().nullable(),
   grossUnitParking: forint.nullable(),
+  /** Not among SPEC's fields, added (decision 0064): the tariff's free minutes, null without one. */
+  freeMinutes: z.number().int().nullable(),
   gateCount: z.number().int(),
 });
 

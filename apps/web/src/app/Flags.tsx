@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 /** Flag images for the language buttons (decorative: the buttons are named Magyar / English). */
 export function FlagHu() {
   return (
@@ -17,6 +19,10 @@ export function FlagHu() {
 }
 
 export function FlagEn() {
+  // Unique clip ids: the flag may be drawn twice (both flags, and the narrow screens' toggle).
+  const id = useId().replace(/[^\w-]/g, '');
+  const s = `vp-uk-s${id}`;
+  const t = `vp-uk-t${id}`;
   return (
     <svg
       viewBox="0 0 60 30"
@@ -26,18 +32,18 @@ export function FlagEn() {
       focusable="false"
       className="vp-flag"
     >
-      <clipPath id="vp-uk-s">
+      <clipPath id={s}>
         <path d="M0,0 v30 h60 v-30 z" />
       </clipPath>
-      <clipPath id="vp-uk-t">
+      <clipPath id={t}>
         <path d="M30,15 h30 v15 z v15 h-30 z h-30 v-15 z v-15 h30 z" />
       </clipPath>
-      <g clipPath="url(#vp-uk-s)">
+      <g clipPath={`url(#${s})`}>
         <path d="M0,0 v30 h60 v-30 z" fill="#012169" />
         <path d="M0,0 L60,30 M60,0 L0,30" stroke="#fff" strokeWidth="6" />
         <path
           d="M0,0 L60,30 M60,0 L0,30"
-          clipPath="url(#vp-uk-t)"
+          clipPath={`url(#${t})`}
           stroke="#C8102E"
           strokeWidth="4"
         />

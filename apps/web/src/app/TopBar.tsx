@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Burger, Group, UnstyledButton } from '@mantine/core';
+import { Badge, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -22,22 +22,9 @@ const ParkingIndicator = lazy(() =>
     default: q.withQuery(m.ParkingIndicator),
   })),
 );
-import { setLanguage, type Lang } from '../shared/i18n';
-import { useLang } from '../shared/i18n/useLang';
-import { FlagEn, FlagHu } from './Flags';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useServerMode } from '../shared/lib/serverMode';
-import { apiRoutes, callApi } from '../shared/api';
-import { isLoggedIn, useSession } from '../shared/session';
-
-/** Switches the language; a logged-in user's preferred language follows (PUT user/lang). */
-async function changeLanguage(lang: Lang): Promise<void> {
-  await setLanguage(lang);
-  if (isLoggedIn()) {
-    await callApi(apiRoutes.userLang, { body: { lang }, busy: false, quiet: true }).catch(
-      () => undefined,
-    );
-  }
-}
+import { useSession } from '../shared/session';
 
 function Logo() {
   return (
@@ -48,14 +35,8 @@ function Logo() {
   );
 }
 
-const LANG_BUTTONS: { lang: Lang; name: string; Flag: () => React.JSX.Element }[] = [
-  { lang: 'hu', name: 'Magyar', Flag: FlagHu },
-  { lang: 'en', name: 'English', Flag: FlagEn },
-];
-
 export function TopBar({ showMenu }: { showMenu: boolean }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
@@ -65,8 +46,8 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
 
   return (
     <header className="vp-topbar">
-      <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap">
+      <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap={6}>
+        <Group gap={6} wrap="nowrap">
           {showMenu && (
             <Burger
               opened={menuOpen}
@@ -109,21 +90,7 @@ export function TopBar({ showMenu }: { showMenu: boolean }) {
               <ParkingIndicator />
             </Suspense>
           )}
-          <Group gap={4} wrap="nowrap" role="group" aria-label={t('app.language')}>
-            {LANG_BUTTONS.map(({ lang: l, name, Flag }) => (
-              <UnstyledButton
-                key={l}
-                className="vp-lang"
-                aria-label={name}
-                title={name}
-                aria-pressed={lang === l}
-                lang={l}
-                onClick={() => void changeLanguage(l)}
-              >
-                <Flag />
-              </UnstyledButton>
-            ))}
-          </Group>
+          <LanguageSwitch />
         </Group>
       </Group>
       {showMenu && menuLoaded && (

@@ -527,6 +527,8 @@ describe('GET v1/location/location and location-charger-poi/:id', () => {
     expect(loc.pois[0]!.category.length).toBeGreaterThan(0);
     expect(loc.parkingLotId).toBe(loc.parkingLot!.id);
     expect(loc.parkingLot!.gateCount).toBeGreaterThan(0);
+    // The lot sheet shows the free minutes too (decision 0064).
+    expect(loc.parkingLot!.freeMinutes).toBeTypeOf('number');
     expect(loc.traits.map((tv) => tv.trait.identifier)).toEqual(
       expect.arrayContaining(['OPENING_HOURS', 'SITE_WEB', 'SITE_PHONE', 'SITE_EMAIL']),
     );

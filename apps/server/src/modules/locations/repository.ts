@@ -383,6 +383,7 @@ export async function getLocationDetail(
         name: parkingLots.name,
         freeParking: parkingTariffs.freeParking,
         grossUnitParking: parkingTariffs.grossUnitParking,
+        freeMinutes: parkingTariffs.freeMinutes,
         gateCount: sql<number>`(select count(*)::int from ${gates} where ${gates.parkingLotId} = ${parkingLots.id})`,
       })
       .from(parkingLots)
@@ -435,6 +436,7 @@ export async function getLocationDetail(
           name: lot.name,
           freeParking: lot.freeParking,
           grossUnitParking: lot.grossUnitParking,
+          freeMinutes: lot.freeMinutes,
           gateCount: lot.gateCount,
         }
       : null,

@@ -193,6 +193,13 @@ function ParkingSummary({ loc }: { loc: LocationDetail }) {
             : lot.grossUnitParking != null
               ? t('parking.perHour', { price: formatMoney(lot.grossUnitParking) })
               : t('parking.noTariffShort')}
+          {/* Decision 0064: the free minutes, as the list shows them. */}
+          {!lot.freeParking && !!lot.freeMinutes && (
+            <>
+              {' · '}
+              {t('search.freeMinutes', { count: lot.freeMinutes })}
+            </>
+          )}
           {' · '}
           {t('parking.gates', { count: lot.gateCount })}
         </Text>

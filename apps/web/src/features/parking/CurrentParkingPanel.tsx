@@ -5,7 +5,9 @@ import { useSession, type SessionState } from '@/shared/session';
 import { parkingLive, type ParkingLiveState } from './parkingLive';
 import { statusKey } from './parkingState';
 import { useCurrentParking } from './useCurrentParking';
+import { FinishedCard } from './FinishedCard';
 import { FinishingView } from './FinishingView';
+import { useFinishedParking } from './useFinishedParking';
 import { StartedView } from './StartedView';
 import { StartingView } from './StartingView';
 
@@ -73,5 +75,7 @@ export function isCasual(session: SessionState): boolean {
 export function CurrentParkingPanel({ onHistory = false }: { onHistory?: boolean }) {
   const session = useSession();
   const live = useCurrentParking(onHistory);
+  const { finished, dismiss } = useFinishedParking(live.session);
+  if (!live.session && finished) return <FinishedCard session={finished} onDismiss={dismiss} />;
   return <ParkingPanelView live={live} casual={isCasual(session)} />;
 }

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { ParkingLot } from '@voltpark/contract';
 import { useSession } from '@/shared/session';
 import { isCasual, ParkingPanelView } from './CurrentParkingPanel';
+import { FinishedCard } from './FinishedCard';
 import { useCurrentParking } from './useCurrentParking';
+import { useFinishedParking } from './useFinishedParking';
 import { StartParking } from './StartParking';
 
 /**
@@ -14,12 +16,17 @@ export function LotParking({ lot, autoStart }: { lot: ParkingLot; autoStart: boo
   const live = useCurrentParking();
   // autoStart=1 starts one parking per visit: once one was current, the start is manual again.
   const [hadParking, setHadParking] = useState(false);
+  // Decision 0064: the parking that just ended says goodbye above the start.
+  const { finished, dismiss } = useFinishedParking(live.session);
   if (live.session && !hadParking) setHadParking(true);
   if (live.session) return <ParkingPanelView live={live} casual={isCasual(session)} />;
   return (
-    <StartParking
-      lot={lot}
-      autoStart={autoStart && !hadParking && (live.session === null || !live.active)}
-    />
+    <>
+      {finished && <FinishedCard session={finished} onDismiss={dismiss} />}
+      <StartParking
+        lot={lot}
+        autoStart={autoStart && !hadParking && (live.session === null || !live.active)}
+      />
+    </>
   );
 }

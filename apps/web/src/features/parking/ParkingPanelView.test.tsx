@@ -242,6 +242,7 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
     fireEvent.click(await screen.findByTestId('parking-stop'));
     await screen.findByRole('radio', { name: /Egyenleg/ });
+    fireEvent.click(screen.getByRole('radio', { name: 'Bankkártya (SimplePay)' }));
     fireEvent.click(screen.getByRole('button', { name: /Fizetés: 1\s200\sFt/ }));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
@@ -290,6 +291,28 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(sent.filter((f) => f.command === 'getParkingSession')).toHaveLength(0);
   });
 
+  it('STARTED: the payment form is scrolled to and focused; the wallet is the default when it covers the amount (decision 0064)', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    const heading = await screen.findByTestId('parking-pay-heading');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(heading);
+    expect((screen.getByRole('radio', { name: /Egyenleg/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it('STARTED: below the amount the default stays SimplePay (decision 0064)', async () => {
+    wallet = 1000;
+    show({ session: aSession(), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByTestId('parking-stop'));
+    const simple = await screen.findByRole('radio', { name: 'Bankkártya (SimplePay)' });
+    expect((simple as HTMLInputElement).checked).toBe(true);
+  });
+
   it('STARTED: the wallet is not offered below the amount; no billing data → warning and link', async () => {
     wallet = 1000;
     billingList = [];
@@ -311,12 +334,17 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     );
     fireEvent.click(await screen.findByTestId('parking-stop'));
     expect(await screen.findByText('Szeretne pontokat gyűjteni a parkolásaival?')).toBeTruthy();
+    // The payment step opens focused on its first question (decision 0064).
+    await waitFor(() => expect(document.activeElement?.id).toBe('parking-survey-q'));
     fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
     expect(screen.getByText('Szüksége van számlára a saját nevére?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nem' }));
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByTestId('parking-receipt-email').textContent).toContain('vendeg@example.hu');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId('parking-pay-heading')),
+    );
     fireEvent.click(screen.getByRole('button', { name: /Fizetés:/ }));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBe('SIMPLEPAY');
@@ -360,11 +388,26 @@ describe('current parking panel (SPEC §4 Parking session)', () => {
     expect(stops[0]!.get('email')).toBe('vendeg@example.hu');
   });
 
-  it('STARTED, free: a finish button instead of payment', async () => {
+  it('STARTED, free: a finish button instead of payment, confirmed first (decision 0064)', async () => {
     show({ session: aSession({ free: true }), canStop: { canStop: true, parkingSessionId: 31 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Parkolás befejezése' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Parkolás befejezése' });
+    expect(within(dialog).getByText('Biztosan befejezi a parkolást?')).toBeTruthy();
+    expect(stops).toHaveLength(0);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Nem' })),
+    );
+    fireEvent.click(within(dialog).getByTestId('parking-finish-confirm'));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(stops[0]!.get('paymentMethod')).toBeNull();
+  });
+
+  it('STARTED, free: the finish confirmation answered no ends nothing', async () => {
+    show({ session: aSession({ free: true }), canStop: { canStop: true, parkingSessionId: 31 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Parkolás befejezése' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Nem' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stops).toHaveLength(0);
   });
 
   it('STARTED: a failed payment says so and offers to pay again', async () => {

@@ -55,10 +55,8 @@ describe('parking receipt page (component)', () => {
     expect(terms.map((term, i) => [term, values[i]])).toEqual([
       [huCharging['charging.receipt.id'], '500007'],
       [hu['parking.receipt.lot'], 'Malom Központ, 6000 Kecskemét, Korona utca 2.'],
-      [
-        hu['parking.receipt.billed'],
-        `${formatDateTime(receipt.billedFrom, 'hu')} – ${formatDateTime(receipt.billedTo, 'hu')}`,
-      ],
+      // One day: the date once (decision 0064).
+      [hu['parking.receipt.time'], '2026. 11. 24. 10:00–11:00'],
       [hu['parking.record.method'], hu['parking.method.WALLET']],
       [huCharging['charging.receipt.issueDate'], formatDateTime(receipt.issueDate, 'hu')],
       [huCharging['charging.receipt.cost'], '1\u00a0250\u00a0Ft'],

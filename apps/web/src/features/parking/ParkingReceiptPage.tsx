@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, callApi } from '@/shared/api';
-import { formatDateTime, formatMoney } from '@/shared/format';
+import { formatDateTime, formatMoney, formatTimeSpan } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
@@ -53,10 +53,8 @@ export function ParkingReceiptPage() {
     const rows: [string, string][] = [
       [t('charging.receipt.id'), String(r.rowNumber)],
       [t('parking.receipt.lot'), `${r.lotName}, ${r.fullAddress}`],
-      [
-        t('parking.receipt.billed'),
-        `${formatDateTime(r.billedFrom, lang)} – ${formatDateTime(r.billedTo, lang)}`,
-      ],
+      // The round's whole stay (its free minutes are not billed): decision 0064.
+      [t('parking.receipt.time'), formatTimeSpan(r.billedFrom, r.billedTo, lang)],
       ...(r.round > 0
         ? ([[t('parking.receipt.round'), t('parking.receipt.overstayRound')]] as [string, string][])
         : []),

@@ -3,12 +3,21 @@ import { Alert, Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '@/shared/format';
+import { formatMoney, formatTime } from '@/shared/format';
+import { ConfirmDialog } from '@/shared/ui';
 import { useChargeRunning, useMinutesLabel } from '../charging';
 import type { CanStop } from './parkingLive';
 import { parkingLive } from './parkingLive';
 import { useAmountRefreshPoll, useCanStopPoll } from './usePolls';
-import { discountMinutes, elapsedMinutes, isFreeSession, paymentState } from './parkingState';
+import {
+  discountMinutes,
+  elapsedMinutes,
+  freeUntil,
+  isFreeSession,
+  isTrulyFree,
+  paymentState,
+} from './parkingState';
+import { useLang } from '@/shared/i18n/useLang';
 import { useNow } from '@/shared/lib/useNow';
 import { stopParking } from './stopCall';
 import { StopParkingForm } from './StopParkingForm';
@@ -22,8 +31,8 @@ function Facts({ session }: { session: ParkingSession }) {
     [t('parking.started.elapsed'), minutesLabel(elapsedMinutes(session, now))],
   ];
   if (discount > 0) rows.push([t('parking.started.discount'), minutesLabel(discount)]);
-  if (!isFreeSession(session))
-    rows.push([t('parking.started.amount'), formatMoney(session.amount)]);
+  // A paid parking shows its amount so far, 0 Ft in the free minutes too (decision 0064).
+  if (!isTrulyFree(session)) rows.push([t('parking.started.amount'), formatMoney(session.amount)]);
   rows.push([t('parking.started.chargeCode'), session.chargeCode]);
   return (
     <SimpleGrid cols={2} spacing={4} component="dl" m={0}>
@@ -61,11 +70,27 @@ function PaymentStatus({ session }: { session: ParkingSession }) {
   return null;
 }
 
-function FreeFinish() {
+/** Decision 0064: "free" only for a truly free parking; a paid one is free until HH:MM. */
+function FreeNote({ session }: { session: ParkingSession }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const until = freeUntil(session);
+  return (
+    <Alert color="green" data-testid="parking-free-note">
+      {until === null
+        ? t('parking.started.free')
+        : t('parking.started.freeUntil', { time: formatTime(until, lang) })}
+    </Alert>
+  );
+}
+
+function FreeFinish({ session }: { session: ParkingSession }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
+  const [confirm, setConfirm] = useState(false);
   async function finish() {
+    setConfirm(false);
     setBusy(true);
     setError(false);
     try {
@@ -79,15 +104,29 @@ function FreeFinish() {
   }
   return (
     <Stack gap="xs">
-      <Alert color="green">{t('parking.started.free')}</Alert>
+      <FreeNote session={session} />
       {error && (
         <Alert color="red" role="alert">
           {t('parking.stop.failed')}
         </Alert>
       )}
-      <Button size="md" onClick={() => void finish()} loading={busy}>
+      <Button
+        size="md"
+        onClick={() => setConfirm(true)}
+        loading={busy}
+        data-testid="parking-finish"
+      >
         {t('parking.started.finish')}
       </Button>
+      {/* Decision 0064: one tap does not end it (a paid parking's payment step confirms). */}
+      <ConfirmDialog
+        opened={confirm}
+        title={t('parking.started.finish')}
+        text={t('parking.started.confirmFinish')}
+        onClose={() => setConfirm(false)}
+        onYes={() => void finish()}
+        yesTestId="parking-finish-confirm"
+      />
     </Stack>
   );
 }
@@ -155,7 +194,7 @@ export function StartedView({
             )}
           </Alert>
         ) : free ? (
-          <FreeFinish />
+          <FreeFinish session={session} />
         ) : (
           <Button
             size="md"

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRoutes, ApiError, callApi } from '@/shared/api';
 import { useSession } from '@/shared/session';
+import { useReveal } from '@/shared/lib/useReveal';
 import { formatMoney } from '@/shared/format';
 import { parkingLive } from './parkingLive';
 import { ParkingSurvey } from './ParkingSurvey';
@@ -25,6 +26,7 @@ import {
   PaymentMethodFields,
   secretProblem,
   useSavedMethods,
+  walletCoversParking,
   type MethodChoice,
 } from './PaymentMethodFields';
 import { stopParking, type StopChoice } from './stopCall';
@@ -62,15 +64,23 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
     queryFn: ({ signal }) => callApi(apiRoutes.billingDataList, { signal, ...quiet }),
     staleTime: 0,
   });
-  const [choice, setChoice] = useState<MethodChoice>(initialChoice);
+  // Decision 0064: the wallet is the default while its balance covers the amount (until the
+  // driver picks a method), else SimplePay as before.
+  const [picked, setChoice] = useState<MethodChoice | null>(null);
   const [chosenBilling, setBilling] = useState<number | null>(null);
   const [secretError, setSecretError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const loading = saved.pending || billing.isPending;
+  const heading = useReveal<HTMLParagraphElement>(!loading);
 
-  if (saved.pending || billing.isPending)
-    return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (loading) return <Loader size="sm" aria-label={t('common.loading')} />;
+  const choice: MethodChoice =
+    picked ??
+    (walletCoversParking(saved.balance, session.amount)
+      ? { ...initialChoice, method: 'WALLET' }
+      : initialChoice);
   const billingList = billing.data ?? [];
   const billingId =
     chosenBilling ?? (billingList.find((b) => b.defaultBillingData) ?? billingList[0])?.id ?? null;
@@ -110,7 +120,7 @@ function RegisteredStop({ session, onBack }: { session: ParkingSession; onBack: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Text fw={700} size="lg">
+        <Text fw={700} size="lg" ref={heading} tabIndex={-1} data-testid="parking-pay-heading">
           {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
         </Text>
         <PaymentMethodFields
@@ -183,6 +193,7 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
   const [emailError, setEmailError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const heading = useReveal<HTMLParagraphElement>(surveyDone);
 
   async function pay(e: FormEvent) {
     e.preventDefault();
@@ -216,7 +227,7 @@ function CasualStop({ session, onBack }: { session: ParkingSession; onBack: () =
   return (
     <form onSubmit={(e) => void pay(e)} noValidate>
       <Stack gap="sm">
-        <Text fw={700} size="lg">
+        <Text fw={700} size="lg" ref={heading} tabIndex={-1} data-testid="parking-pay-heading">
           {t('parking.stop.amount', { amount: formatMoney(session.amount) })}
         </Text>
         {given ? (

@@ -46,6 +46,28 @@ export function isFreeSession(s: Pick<ParkingSession, 'free' | 'amount'>): boole
 }
 
 /**
+ * Decision 0064: a truly free parking (a free lot, tariff or permit), as opposed to a paid one
+ * whose amount is still 0 in its first free minutes.
+ */
+export function isTrulyFree(s: Pick<ParkingSession, 'free' | 'parkingTariff'>): boolean {
+  const t = s.parkingTariff;
+  return s.free || (!!t && (t.freeParking || t.grossUnitParking <= 0));
+}
+
+/**
+ * Decision 0064: when a paid parking's free time (free minutes plus charging here) ends, in ms;
+ * null for a truly free parking or one not yet in.
+ */
+export function freeUntil(
+  s: Pick<ParkingSession, 'free' | 'parkingTariff' | 'parkingFrom' | 'discountHours'>,
+): number | null {
+  if (isTrulyFree(s) || !s.parkingFrom) return null;
+  const from = Date.parse(s.parkingFrom);
+  if (Number.isNaN(from)) return null;
+  return from + discountMinutes(s) * 60_000;
+}
+
+/**
  * The catalog key of a session's status line: a free parking that is leaving was not paid, so
  * it is not told "paid – please leave".
  */

@@ -8,6 +8,7 @@ import {
   formatKw,
   formatMoney,
   formatNumber,
+  formatTimeSpan,
 } from './index';
 
 /** Any space the hu-HU grouping may use (normal, no-break, narrow no-break) normalised to ' '. */
@@ -65,6 +66,17 @@ describe('dates', () => {
   });
   it('returns an empty string for invalid input', () => {
     expect(formatDate('not a date', 'hu')).toBe('');
+    expect(formatTimeSpan('not a date', '2026-11-25T02:17:00Z', 'hu')).toBe('');
+  });
+  it('writes a span on one day with the date once, else both ends in full', () => {
+    const from = '2026-11-25T01:58:00Z';
+    const to = '2026-11-25T02:17:00Z';
+    expect(spaces(formatTimeSpan(from, to, 'hu'))).toBe('2026. 11. 25. 02:58–03:17');
+    expect(formatTimeSpan(from, to, 'en')).toBe('25 Nov 2026, 02:58–03:17');
+    // 23:50 to 00:10 Budapest time crosses midnight.
+    expect(spaces(formatTimeSpan('2026-11-24T22:50:00Z', '2026-11-24T23:10:00Z', 'hu'))).toBe(
+      '2026. 11. 24. 23:50 – 2026. 11. 25. 00:10',
+    );
   });
 });
 

@@ -105,3 +105,20 @@ export function formatTime(value: string | number | Date, lang: Lang): string {
     timeZone: 'Europe/Budapest',
   }).format(d);
 }
+
+/**
+ * A span of time in Budapest time, the date once when both ends are on the same day (decision
+ * 0064): hu "2026. 11. 25. 02:58–03:17", en "25 Nov 2026, 02:58–03:17"; else both in full,
+ * "2026. 11. 24. 23:50 – 2026. 11. 25. 00:10".
+ */
+export function formatTimeSpan(
+  from: string | number | Date,
+  to: string | number | Date,
+  lang: Lang,
+): string {
+  const day = formatDate(from, lang);
+  if (!day || !formatDate(to, lang)) return '';
+  if (day !== formatDate(to, lang))
+    return `${formatDateTime(from, lang)} – ${formatDateTime(to, lang)}`;
+  return `${day}${lang === 'hu' ? ' ' : ', '}${formatTime(from, lang)}–${formatTime(to, lang)}`;
+}
