@@ -1,9 +1,10 @@
-import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Paper, Text } from '@mantine/core';
 import type { ChargeRecord } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
+import { FigureList } from '@/shared/ui';
 import { useMinutesLabel } from './duration';
 
 /**
@@ -38,18 +39,7 @@ export function ChargeRecordCard({
       <Text component={Heading} fw={700} m={0} mb="xs">
         {r.charger}
       </Text>
-      <SimpleGrid cols={2} spacing={4} component="dl" m={0}>
-        {rows.map(([k, v]) => (
-          <div key={k} style={{ display: 'contents' }}>
-            <Text component="dt" size="sm">
-              {k}
-            </Text>
-            <Text component="dd" size="sm" fw={600} m={0}>
-              {v}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <FigureList rows={rows} />
       {r.rowNumber !== null && (
         <Anchor
           component={Link}

@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
 import type { ParkingSession } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
+import { FigureList } from '@/shared/ui';
 import { useMinutesLabel } from '../charging';
 import { elapsedMinutes, isFreeSession } from './parkingState';
 
@@ -45,18 +46,7 @@ export function ParkingRecordCard({
           </Anchor>
         )}
       </Group>
-      <SimpleGrid cols={2} spacing={4} component="dl" m={0}>
-        {rows.map(([k, v]) => (
-          <div key={k} style={{ display: 'contents' }}>
-            <Text component="dt" size="sm">
-              {k}
-            </Text>
-            <Text component="dd" size="sm" fw={600} m={0}>
-              {v}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <FigureList rows={rows} />
     </Paper>
   );
 }

@@ -1,7 +1,6 @@
-import { SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/shared/format';
-import { ConfirmDialog } from '@/shared/ui';
+import { ConfirmDialog, FigureList } from '@/shared/ui';
 
 /**
  * The confirmation before the prepaid wallet pays a parking or a surcharge (decision 0062): the
@@ -39,18 +38,7 @@ export function WalletPayConfirm({
       onYes={onConfirm}
       onClose={onClose}
     >
-      <SimpleGrid cols={2} spacing={4} component="dl" m={0} data-testid="wallet-pay-summary">
-        {rows.map(([k, v]) => (
-          <div key={k} style={{ display: 'contents' }}>
-            <Text component="dt" size="sm">
-              {k}
-            </Text>
-            <Text component="dd" size="sm" fw={600} m={0}>
-              {v}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <FigureList rows={rows} testId="wallet-pay-summary" />
     </ConfirmDialog>
   );
 }

@@ -9,3 +9,4 @@ export { ConfirmDialog } from './ConfirmDialog';
 export { ElapsedTime, ElapsedSince } from './ElapsedTime';
 export { LiveIndicator } from './LiveIndicator';
 export { SavedCardFields } from './SavedCardFields';
+export { FigureList } from './FigureList';

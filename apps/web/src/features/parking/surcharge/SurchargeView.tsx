@@ -1,8 +1,9 @@
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Surcharge } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatTime } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
+import { FigureList } from '@/shared/ui';
 import { GateOpener } from '../GateOpener';
 import type { CanOpen } from '../parkingLive';
 import { SurchargePayForm } from './SurchargePayForm';
@@ -16,20 +17,7 @@ function Facts({ s }: { s: Surcharge }) {
   ];
   if (s.parkingWillFinishAt)
     rows.push([t('parking.surcharge.overSince'), formatDateTime(s.parkingWillFinishAt, lang)]);
-  return (
-    <SimpleGrid cols={2} spacing={4} component="dl" m={0}>
-      {rows.map(([k, v]) => (
-        <div key={k} style={{ display: 'contents' }}>
-          <Text component="dt" size="sm">
-            {k}
-          </Text>
-          <Text component="dd" size="sm" fw={600} m={0}>
-            {v}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
+  return <FigureList rows={rows} />;
 }
 
 /** UNPAID: a payment under way (with SimplePay's page), failed (pay again), or the method and pay. */
