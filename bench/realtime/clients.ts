@@ -12,6 +12,7 @@ import { parseWsServerFrame } from '@voltpark/contract';
 import { planFor, runChanges, type ChangePlan } from './lib/changes';
 import { amountOfChange, monoMs } from './lib/frame';
 import { serveParent } from './lib/ipc';
+import { warmUpParking, type WarmUpReport } from './lib/warm-up';
 
 /**
  * How a change is made. `hook`: the target makes it (bench hook, bare ws), frames carry change j
@@ -66,6 +67,12 @@ interface Live {
   spec: SocketSpec;
   ws: WebSocket;
   authed: boolean;
+  /**
+   * The session frames as they came, with when: parsed and checked at collect, after the window,
+   * so this process's own checks (JSON, the contract's schema) take no CPU from the server
+   * while it is measured.
+   */
+  frames: { text: string; at: number }[];
   arrivals: (number | null)[];
   /** api mode: what each frame held (session id and status, or null), checked at collect. */
   seen: ({ id: unknown; status: unknown } | null)[];
@@ -121,14 +128,23 @@ function onFrame(s: Live, text: string, at: number) {
   s.arrivals.push(at);
 }
 
-/** Opens one socket and authenticates it; resolves when the auth answer is in. */
-function open(url: string, spec: SocketSpec, pingEveryMs: number): Promise<Live> {
+/**
+ * Opens one socket and authenticates it; resolves when the auth answer is in. A warm-up socket
+ * (`onWarmUpFrame`) hands its frames to that function instead and is not counted anywhere.
+ */
+function open(
+  url: string,
+  spec: SocketSpec,
+  pingEveryMs: number,
+  onWarmUpFrame?: (text: string) => void,
+): Promise<Live> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { handshakeTimeout: CONNECT_TIMEOUT_MS });
     const s: Live = {
       spec,
       ws,
       authed: false,
+      frames: [],
       arrivals: [],
       seen: [],
       sent: [],
@@ -152,7 +168,12 @@ function open(url: string, spec: SocketSpec, pingEveryMs: number): Promise<Live>
     ws.on('message', (data: WebSocket.RawData) => {
       const at = monoMs();
       const text = data.toString();
-      if (s.authed) return onFrame(s, text, at);
+      if (s.authed && onWarmUpFrame) return onWarmUpFrame(text);
+      if (s.authed) {
+        // Pongs and other topics are not changes; the rest is checked at collect.
+        if (text.includes('/user/parkingSession')) s.frames.push({ text, at });
+        return;
+      }
       const frame = parseWsServerFrame(text);
       clearTimeout(timer);
       if (frame?.topic === '/user/parkingSession' && frame.requestId === 'auth') {
@@ -173,7 +194,7 @@ function open(url: string, spec: SocketSpec, pingEveryMs: number): Promise<Live>
     ws.on('close', () => {
       clearTimeout(timer);
       clearInterval(s.ping);
-      if (s.authed && !closing) closedByServer++;
+      if (s.authed && !closing && !onWarmUpFrame) closedByServer++;
       reject(new Error('closed before the auth answer'));
     });
     ws.on('error', (err) => {
@@ -220,9 +241,10 @@ async function connect(req: Record<string, unknown>): Promise<ConnectReport> {
 async function collect(req: Record<string, unknown>): Promise<CollectReport> {
   const expected = Number(req.expected);
   const until = performance.now() + Number(req.waitMs);
-  const count = () => live.reduce((n, s) => n + s.arrivals.length, 0) + wrongUser + outOfOrder;
+  const count = () => live.reduce((n, s) => n + s.frames.length, 0);
   while (count() < expected && performance.now() < until)
     await new Promise((r) => setTimeout(r, 50));
+  for (const s of live) for (const f of s.frames.splice(0)) onFrame(s, f.text, f.at);
   if (mode === 'api') for (const s of live) checkApiFrames(s);
   const usage = process.cpuUsage();
   return {
@@ -342,6 +364,48 @@ async function changeThroughApi(req: Record<string, unknown>): Promise<ApiChange
   };
 }
 
+/**
+ * api mode, before the timed window: users of the warm-up only (no measured socket is theirs)
+ * open their own sockets here and start and cancel parkings through the API, so this process's
+ * request and frame paths (undici, JSON, the contract's frame check) and the server's push to a
+ * socket with a session are compiled before the window, not during its first seconds.
+ */
+async function warmUp(
+  req: Record<string, unknown>,
+): Promise<WarmUpReport & { frames: number; invalidFrames: number }> {
+  const port = Number(req.port);
+  let frames = 0;
+  let invalidFrames = 0;
+  const onWarmUpFrame = (text: string) => {
+    frames++;
+    if (!parseWsServerFrame(text)) invalidFrames++;
+  };
+  const users = req.users as SocketSpec[];
+  const sockets = await Promise.all(
+    users.map((u) => open(`ws://127.0.0.1:${port}/ws`, u, 0, onWarmUpFrame)),
+  );
+  try {
+    const report = await warmUpParking({
+      port,
+      lotId: Number(req.lotId),
+      users,
+      calls: Number(req.calls),
+      concurrency: users.length,
+    });
+    return { ...report, frames, invalidFrames };
+  } finally {
+    await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.ws.once('close', () => resolve());
+            s.ws.close();
+          }),
+      ),
+    );
+  }
+}
+
 serveParent({
   init: (req) => {
     specs = req.sockets as SocketSpec[];
@@ -350,6 +414,7 @@ serveParent({
   connect,
   collect,
   changeThroughApi,
+  warmUp,
   closeAll,
   cpuMs: () => {
     const u = process.cpuUsage();

@@ -33,7 +33,7 @@ import { planChanges, type ChangeTimes } from './lib/changes';
 import { monoMs } from './lib/frame';
 import { IpcChild } from './lib/ipc';
 import { answerTimeline, timelineLines } from './lib/timeline';
-import { warmUpParking } from './lib/warm-up';
+import type { WarmUpReport } from './lib/warm-up';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -174,6 +174,35 @@ interface TargetFigures {
   loadAverage: { start: number; max: number };
 }
 
+/** Runs the warm-up (lib/warm-up.ts) in every client process, with its share of the users. */
+async function warmUp(
+  port: number,
+  lotId: number,
+  clients: IpcChild[],
+  users: readonly SocketSpec[],
+): Promise<void> {
+  const t0 = performance.now();
+  const reports = await Promise.all(
+    clients.map((c, i) =>
+      c.ask<WarmUpReport & { frames: number; invalidFrames: number }>('warmUp', {
+        port,
+        lotId,
+        users: users.filter((_, j) => j % clients.length === i),
+        calls: Math.ceil(WARM_UP_CALLS / clients.length),
+      }),
+    ),
+  );
+  const sum = (k: 'calls' | 'failed' | 'frames' | 'invalidFrames') =>
+    reports.reduce((n, r) => n + r[k], 0);
+  log(
+    `  warmed up: ${sum('calls')} parking starts and cancels by ${users.length} users of the warm-up, ` +
+      `each with its own socket (${sum('frames')} frames), in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+      `(${sum('failed')} not answered 200, ${sum('invalidFrames')} frames outside the contract; not measured)`,
+  );
+  if (sum('failed') > 0 || sum('invalidFrames') > 0)
+    throw new Error('the warm-up failed: is the parking API up?');
+}
+
 const summarize = (h: Histogram) => ({
   p50: h.percentile(50),
   p99: h.percentile(99),
@@ -188,6 +217,7 @@ async function measure(
   clients: IpcChild[],
   owner: Map<number, number>,
   lotId: number | null,
+  warmUpUsers: readonly SocketSpec[],
 ): Promise<TargetFigures> {
   const change: ChangeMode = target === 'ours' ? CHANGE : 'hook';
   const load0 = os.loadavg()[0] ?? 0;
@@ -217,6 +247,8 @@ async function measure(
               .join('; ')}`
           : ''),
     );
+    if (change === 'api' && lotId !== null && WARM_UP_CALLS > 0)
+      await warmUp(port, lotId, clients, warmUpUsers);
     await sleep(2000);
     const withSockets = memoryOf(server.pid)?.rss ?? null;
 
@@ -480,20 +512,6 @@ async function main(): Promise<boolean> {
   const lotId =
     CHANGE === 'api' && targets.includes('ours') ? await startableLot(databaseUrl) : null;
   if (lotId !== null) log(`changes through the API: parking start / cancel at lot ${lotId}`);
-  if (lotId !== null && WARM_UP_CALLS > 0) {
-    const w = await warmUpParking({
-      port: ports.ours,
-      lotId,
-      users: warmUpUsers,
-      calls: WARM_UP_CALLS,
-      concurrency: WARM_UP_USERS,
-    });
-    log(
-      `warmed up: ${w.calls} parking starts and cancels by ${WARM_UP_USERS} users without a socket in ` +
-        `${(w.ms / 1000).toFixed(1)} s (${w.failed} not answered 200; not measured)`,
-    );
-    if (w.failed > 0) throw new Error('the warm-up calls failed: is the parking API up?');
-  }
   if (targets.includes('ours')) servers.set('ours', ours);
   else await ours.stop();
   if (targets.includes('bare')) {
@@ -520,7 +538,15 @@ async function main(): Promise<boolean> {
   const figures: TargetFigures[] = [];
   for (const target of targets) {
     log(`\n• ${NAMES[target]}`);
-    const f = await measure(target, servers.get(target)!, ports[target], clients, owner, lotId);
+    const f = await measure(
+      target,
+      servers.get(target)!,
+      ports[target],
+      clients,
+      owner,
+      lotId,
+      warmUpUsers,
+    );
     figures.push(f);
     log(targetLines(f));
     await sleep(2000);

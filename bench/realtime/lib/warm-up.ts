@@ -1,9 +1,10 @@
 /**
- * Warms the server's parking path before the timed window: users of their own (no socket is
- * theirs, so no measured socket sees a frame) start and cancel a parking, `calls` calls in all,
- * `concurrency` users at a time. A server that has run for a while has compiled this code and
- * prepared its statements on every pooled connection; a freshly started one has not, and its
- * first second would measure that instead of the steady state (decision 0053).
+ * Warms the parking path before the timed window: users of their own (no measured socket is
+ * theirs) start and cancel a parking, `calls` calls in all, `concurrency` users at a time. A
+ * server that has run for a while has compiled this code and prepared its statements on every
+ * pooled connection; a freshly started one has not, and its first second would measure that
+ * instead of the steady state (decision 0053). The socket-client processes run it themselves,
+ * with a socket for each warm-up user, so their own request and frame paths are compiled too.
  */
 import { Pool } from 'undici';
 
@@ -12,13 +13,19 @@ export interface WarmUpUser {
   token: string;
 }
 
+export interface WarmUpReport {
+  calls: number;
+  failed: number;
+  ms: number;
+}
+
 export async function warmUpParking(opts: {
   port: number;
   lotId: number;
   users: readonly WarmUpUser[];
   calls: number;
   concurrency: number;
-}): Promise<{ calls: number; failed: number; ms: number }> {
+}): Promise<WarmUpReport> {
   const pool = new Pool(`http://127.0.0.1:${opts.port}`, { connections: opts.concurrency });
   const t0 = performance.now();
   let left = opts.calls;

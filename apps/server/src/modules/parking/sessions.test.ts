@@ -246,6 +246,66 @@ describe('another user', () => {
   });
 });
 
+describe('a lot where parking may not start', () => {
+  it('an unknown or closed lot answers 404, a lot without an active tariff NO_TARIFF; nothing starts', async () => {
+    const u = await createActiveUser(h.db, 'not.startable.parking@example.hu');
+    const [l] = await h.db.select().from(parkingLots).where(eq(parkingLots.id, lot.lotId));
+    const openSessions = async () =>
+      (
+        await h.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from parking_sessions where user_id = ${u.id}`,
+        )
+      ).rows[0]!.n;
+
+    const unknown = await form(h, '/api/v1/parking/987654/start', u);
+    expect(unknown.status).toBe(404);
+
+    await h.db
+      .update(parkingTariffs)
+      .set({ active: false })
+      .where(eq(parkingTariffs.id, l!.tariffId!));
+    try {
+      const noTariff = await form(h, `/api/v1/parking/${lot.lotId}/start`, u);
+      expect(noTariff.status).toBe(409);
+      expect(noTariff.body.data.responseCode).toBe('NO_TARIFF');
+    } finally {
+      await h.db
+        .update(parkingTariffs)
+        .set({ active: true })
+        .where(eq(parkingTariffs.id, l!.tariffId!));
+    }
+    await h.db.update(parkingLots).set({ active: false }).where(eq(parkingLots.id, lot.lotId));
+    try {
+      expect((await form(h, `/api/v1/parking/${lot.lotId}/start`, u)).status).toBe(404);
+    } finally {
+      await h.db.update(parkingLots).set({ active: true }).where(eq(parkingLots.id, lot.lotId));
+    }
+    expect(await openSessions()).toBe(0);
+
+    // Startable again: the start takes the lot's tariff at this moment.
+    const started = await form(h, `/api/v1/parking/${lot.lotId}/start`, u);
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({
+      parkingStatus: 'STARTING',
+      parkingLot: { id: lot.lotId },
+    });
+    const [row] = await h.db
+      .select()
+      .from(parkingTariffs)
+      .where(eq(parkingTariffs.id, l!.tariffId!));
+    expect(await session(h, started.body.data.id)).toMatchObject({
+      parkingLotId: lot.lotId,
+      tariffId: row!.id,
+      tariffName: row!.name,
+      grossUnitParking: row!.grossUnitParking,
+      freeMinutes: row!.freeMinutes,
+      convenienceFeeGross: row!.convenienceFeeGross,
+      free: row!.freeParking,
+    });
+    expect((await form(h, '/api/v1/parking/cancel', u)).status).toBe(200);
+  });
+});
+
 describe('cancel', () => {
   it("answers the start in the caller's language, whatever the push's language", async () => {
     const [l] = await h.db.select().from(parkingLots).where(eq(parkingLots.id, lot.lotId));
