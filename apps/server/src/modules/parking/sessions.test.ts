@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { charges, parkingLots, parkingReceipts, parkingTariffs } from '../../db/schema/index.js';
+import {
+  charges,
+  parkingLots,
+  parkingReceipts,
+  parkingSessions,
+  parkingTariffs,
+} from '../../db/schema/index.js';
 import { addChargePoint } from '../ocpp/registry.js';
 import { createActiveUser } from '../../test/users.js';
 import type { ChargingHarness } from '../charging/test-helpers.js';
@@ -250,12 +256,7 @@ describe('a lot where parking may not start', () => {
   it('an unknown or closed lot answers 404, a lot without an active tariff NO_TARIFF; nothing starts', async () => {
     const u = await createActiveUser(h.db, 'not.startable.parking@example.hu');
     const [l] = await h.db.select().from(parkingLots).where(eq(parkingLots.id, lot.lotId));
-    const openSessions = async () =>
-      (
-        await h.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from parking_sessions where user_id = ${u.id}`,
-        )
-      ).rows[0]!.n;
+    const openSessions = () => h.db.$count(parkingSessions, eq(parkingSessions.userId, u.id));
 
     const unknown = await form(h, '/api/v1/parking/987654/start', u);
     expect(unknown.status).toBe(404);
