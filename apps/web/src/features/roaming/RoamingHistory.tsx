@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { dateFilterSchema } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { apiRoutes, callApi } from '@/shared/api';
 import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
+import { FigureList } from '@/shared/ui';
 
 /**
  * The driver's billed charges at partners' chargers ended since `from` (the charge history's
@@ -41,48 +42,30 @@ export function RoamingHistory({ from }: { from: string }) {
           <Text fw={700}>
             {r.siteName ?? r.partnerName} · {r.partnerName}
           </Text>
-          <SimpleGrid cols={2} spacing={4} component="dl" m={0} mt={6}>
-            <Text component="dt" size="sm">
-              {t('charging.record.end')}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {formatDateTime(r.endedAt ?? r.issuedAt, lang)}
-            </Text>
-            <Text component="dt" size="sm">
-              {t('charging.record.energy')}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {formatNumber(r.energyKWh, 2)} kWh
-            </Text>
-            <Text component="dt" size="sm">
-              {t('charging.record.total')}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {formatMoney(r.grossPrice)}
-            </Text>
-            <Text component="dt" size="sm">
-              {t('roamingCharge.history.paid')}
-            </Text>
-            <Text component="dd" size="sm" m={0} data-testid="roaming-record-paid">
-              {formatMoney(r.paidAmount)}
-            </Text>
-            {r.paidAmount < r.grossPrice && (
-              <>
-                <Text component="dt" size="sm">
-                  {t('roamingCharge.history.open')}
-                </Text>
-                <Text component="dd" size="sm" m={0} fw={700} data-testid="roaming-record-open">
-                  {formatMoney(r.grossPrice - r.paidAmount)}
-                </Text>
-              </>
-            )}
-            <Text component="dt" size="sm">
-              {t('charging.record.points')}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {r.earnedPoints}
-            </Text>
-          </SimpleGrid>
+          <Box mt={6}>
+            <FigureList
+              rows={[
+                [t('charging.record.end'), formatDateTime(r.endedAt ?? r.issuedAt, lang)],
+                [t('charging.record.energy'), `${formatNumber(r.energyKWh, 2)} kWh`],
+                [t('charging.record.total'), formatMoney(r.grossPrice)],
+                [
+                  t('roamingCharge.history.paid'),
+                  <span data-testid="roaming-record-paid">{formatMoney(r.paidAmount)}</span>,
+                ],
+                ...(r.paidAmount < r.grossPrice
+                  ? ([
+                      [
+                        t('roamingCharge.history.open'),
+                        <strong data-testid="roaming-record-open">
+                          {formatMoney(r.grossPrice - r.paidAmount)}
+                        </strong>,
+                      ],
+                    ] as const)
+                  : []),
+                [t('charging.record.points'), r.earnedPoints],
+              ]}
+            />
+          </Box>
           <Anchor
             component={Link}
             to={`/receipt?rowNumber=${r.rowNumber}`}
