@@ -177,6 +177,11 @@ describe('/parking-surcharge (SPEC §4 Surcharge status, §5, §8)', () => {
     const walletRadio = await screen.findByRole('radio', { name: /Egyenleg/ });
     expect(isDisabled(walletRadio)).toBe(true);
     expect(screen.getByText('Az egyenleg nem fedezi az összeget.')).toBeTruthy();
+    // Not covered by the wallet: one-off card payment is the default.
+    const simplePay = screen
+      .getAllByRole('radio')
+      .find((r) => (r as HTMLInputElement).value === 'SIMPLEPAY');
+    expect((simplePay as HTMLInputElement).checked).toBe(true);
 
     const card = screen.getByRole('radio', { name: 'Mentett kártya' });
     expect(isDisabled(card)).toBe(false);
@@ -206,8 +211,9 @@ describe('/parking-surcharge (SPEC §4 Surcharge status, §5, §8)', () => {
     renderElementAt(<SurchargePage />, '/parking-surcharge?email=anna%40example.hu&parkCode=K7P2Q');
     await emailBox();
     fireEvent.click(startButton());
+    // The wallet covers the amount: it is chosen already (decision 0064).
     const walletRadio = await screen.findByRole('radio', { name: /Egyenleg/ });
-    fireEvent.click(walletRadio);
+    expect((walletRadio as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('surcharge-pay'));
     const dialog = await screen.findByRole('dialog', { name: 'Fizetés egyenlegből' });
     const summary = within(dialog).getByTestId('wallet-pay-summary').textContent;

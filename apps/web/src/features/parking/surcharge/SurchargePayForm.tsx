@@ -10,6 +10,7 @@ import {
   PaymentMethodFields,
   secretProblem,
   useSavedMethods,
+  walletCoversParking,
   type MethodChoice,
 } from '../PaymentMethodFields';
 import { failureText } from '../startCalls';
@@ -50,11 +51,18 @@ function usePay(s: Surcharge) {
 function RegisteredPay({ s }: { s: Surcharge }) {
   const { t } = useTranslation(['translation', 'messages']);
   const saved = useSavedMethods();
-  const [choice, setChoice] = useState<MethodChoice>(initialChoice);
+  // As at the parking's stop (decision 0064): the wallet is the default while its balance
+  // covers the amount, until the driver picks a method.
+  const [picked, setChoice] = useState<MethodChoice | null>(null);
   const [secretError, setSecretError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { pay, error, busy } = usePay(s);
   if (saved.pending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  const choice: MethodChoice =
+    picked ??
+    (walletCoversParking(saved.balance, s.amount)
+      ? { ...initialChoice, method: 'WALLET' }
+      : initialChoice);
 
   function submit(e: FormEvent) {
     e.preventDefault();
