@@ -69,6 +69,9 @@ async function openReceipt(page: Page, chargerName: string, opts: { paid: boolea
   await record.getByRole('link', { name: t('hu', 'charging.record.receipt') }).click();
   await expect(page).toHaveURL(/\/receipt\?rowNumber=\d+/);
   const receipt = page.getByTestId('receipt');
+  // The receipt names the charge it is for (decision 0066).
+  await expect(receipt.getByTestId('receipt-charger')).toContainText(chargerName);
+  await expect(receipt).toContainText(t('hu', 'charging.record.chargingPrice'));
   await expect(receipt).toContainText(t('hu', 'charging.receipt.issueDate'));
   await expect(receipt).toContainText(/kWh/);
   await expect(receipt).toContainText(/Ft/);

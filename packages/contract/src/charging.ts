@@ -135,6 +135,8 @@ export const receiptSchema = z.object({
   paid: z.boolean(),
   /** Only on a receipt of a charge at a roaming partner's charger (decision 0048). */
   roaming: roamingReceiptDetailsSchema.optional(),
+  /** The charge at our own charger the receipt is for, as the history shows it (decision 0066). */
+  charge: chargeRecordSchema.optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

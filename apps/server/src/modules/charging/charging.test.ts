@@ -113,6 +113,8 @@ describe('card payment at SimplePay (two-step hold)', () => {
       grossPrice: expectedPrice(wh),
       paid: true,
     });
+    // The receipt names the charge it is for, as the history does (decision 0066).
+    expect(receipt.body.data.charge).toEqual(record);
     expect((await h.api(`/api/v1/receipt/${record.rowNumber}`, bela)).status).toBe(404);
     expect((await h.api(`/api/v1/simplepay/start/${record.rowNumber}`, bela)).status).toBe(404);
     expect((await h.api(`/api/v1/simplepay/start/${record.rowNumber}`, anna)).status).toBe(409);

@@ -300,6 +300,18 @@ export async function lastFinished(db: Db, viewer: ChargeViewer): Promise<Charge
   return row ? toRecord(row) : null;
 }
 
+/** The record of one charge the viewer may see (whatever its status), for its receipt. */
+export async function chargeRecord(
+  db: Db,
+  viewer: ChargeViewer,
+  chargeId: number,
+): Promise<ChargeRecord | null> {
+  const [row] = await recordQuery(db)
+    .where(and(viewable(viewer), eq(charges.id, chargeId)))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
 export type ReceiptRow = typeof chargeReceipts.$inferSelect;
 
 /** The user's receipt by row number; another user's (or another charge's, on a charge link) is not found. */

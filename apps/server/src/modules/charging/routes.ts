@@ -24,6 +24,7 @@ import { roamingReceiptView } from '../roaming/emsp/roaming-receipt-view.js';
 import { startRoamingReceiptPayment } from '../roaming/emsp/roaming-receipt-payment.js';
 import {
   chargeHistory,
+  chargeRecord,
   chargerForStart,
   chargingPowerKw,
   currentChargeOf,
@@ -197,7 +198,9 @@ export function registerChargingRoutes(app: FastifyInstance, { db, config }: Mod
 
   serve(app, apiRoutes.receipt, async ({ user, params }) => {
     try {
-      return ok(toReceipt(await ownReceipt(db, user, params.id)));
+      const row = await ownReceipt(db, user, params.id);
+      const charge = await chargeRecord(db, user, row.chargeId);
+      return ok({ ...toReceipt(row), ...(charge ? { charge } : {}) });
     } catch (err) {
       // Decision 0043: a receipt of a charge at a roaming partner's (own numbering from 700001).
       const roaming =

@@ -51,6 +51,43 @@ describe('receipt screen (component)', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/abc'));
   });
 
+  it('names the charge it is for: charger, end, duration, the charging and parking parts, points, car', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        ok({
+          ...receipt(true),
+          charge: {
+            id: 77,
+            consumerEnergyInKw: 12.345,
+            chargeEnd: '2026-11-22T09:55:00Z',
+            chargeDurationInMinutes: 95,
+            earnedPoints: 18,
+            priceOfCharging: 1_600,
+            parkingPrice: 250,
+            grossPrice: 1_850,
+            car: 'Nissan Leaf',
+            licencePlate: 'AA-BB-123',
+            charger: 'Westend DC 1',
+            chargerId: 4,
+            locationId: 2,
+            rowNumber: 1234,
+          },
+        }),
+      ),
+    );
+    renderAt('/receipt?rowNumber=1234');
+    const box = await screen.findByTestId('receipt', {}, { timeout: 5000 });
+    expect(screen.getByTestId('receipt-charger').textContent).toBe('Westend DC 1');
+    const text = box.textContent ?? '';
+    expect(text).toContain(`${hu['charging.record.duration']}1 óra 35 perc`);
+    expect(text).toContain(`${hu['charging.record.chargingPrice']}1\u00a0600\u00a0Ft`);
+    expect(text).toContain(`${hu['charging.record.parkingPrice']}250\u00a0Ft`);
+    expect(text).toContain(`${hu['charging.receipt.cost']}1\u00a0850\u00a0Ft`);
+    expect(text).toContain(`${hu['charging.record.points']}18`);
+    expect(text).toContain('Nissan Leaf (AA-BB-123)');
+  });
+
   it('offers no Pay button for a paid receipt', async () => {
     vi.stubGlobal(
       'fetch',

@@ -13,15 +13,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, callApi } from '@/shared/api';
-import { formatDateTime, formatMoney, formatNumber } from '@/shared/format';
 import { useLang } from '@/shared/i18n/useLang';
 import { parseId, useRouteQuery } from '@/shared/lib/useRouteQuery';
 import { PageFrame } from '@/shared/ui';
 import { roamingReceiptPdfUrl, roamingReceiptRows } from '../roaming';
+import { useMinutesLabel } from './duration';
+import { ownReceiptRows } from './ownReceiptRows';
 import { FailureAlert, failureOf, type Failure } from './ReceiptFailure';
 
 /**
- * /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one. A receipt of
+ * /receipt?rowNumber=… (SPEC §2): id, kWh, issue date, cost and Pay for an unpaid one, with the
+ * charge it is for (charger, end, duration, price parts; decision 0066). A receipt of
  * a charge at a partner's charger shows its details instead (decision 0048) and a link to its PDF
  * (decision 0057).
  */
@@ -32,6 +34,7 @@ export function ReceiptPage() {
   const rowNumber = parseId(query.rowNumber);
   const [payError, setPayError] = useState<Failure | null>(null);
   const [paying, setPaying] = useState(false);
+  const minutesLabel = useMinutesLabel();
 
   const receipt = useQuery({
     queryKey: ['receipt', rowNumber],
@@ -86,16 +89,7 @@ export function ReceiptPage() {
     const r = receipt.data;
     const rows: [string, string][] = r.roaming
       ? roamingReceiptRows(r, r.roaming, t, lang)
-      : [
-          [t('charging.receipt.id'), String(r.rowNumber)],
-          [t('charging.receipt.energy'), `${formatNumber(r.consumedEnergyInKW, 2)} kWh`],
-          [t('charging.receipt.issueDate'), formatDateTime(r.issueDate, lang)],
-          [t('charging.receipt.cost'), formatMoney(r.grossPrice)],
-          [
-            t('charging.receipt.state'),
-            t(r.paid ? 'charging.receipt.paid' : 'charging.receipt.unpaid'),
-          ],
-        ];
+      : ownReceiptRows(r, t, lang, minutesLabel);
     // The Pay button starts a card payment of what is open: an unpaid charge receipt, or the
     // rest of a roaming bill above its card hold (decision 0050).
     const payable = !r.paid;
@@ -104,6 +98,11 @@ export function ReceiptPage() {
         {r.roaming && (
           <Title order={2} size="h4" mb="sm">
             {t('roamingReceipt.heading')}
+          </Title>
+        )}
+        {!r.roaming && r.charge && (
+          <Title order={2} size="h4" mb="sm" data-testid="receipt-charger">
+            {r.charge.charger}
           </Title>
         )}
         <SimpleGrid cols={2} spacing={6} component="dl" m={0}>
