@@ -1,12 +1,12 @@
 import { expect, t, test } from '../support/fixtures';
 
 /**
- * Decision 0064: the top bar fits 320–390 px with a charge and a parking running (the ⚡ and P
- * icons, each a 44 px `.vp-lang` link like the real ones, are added to its right-hand group
- * here: starting a real charge and parking for a layout check would take minutes).
+ * Decision 0064: the top bar fits 320–390 px with a charge, a parking and a partner's charge
+ * running (the three live icons, each a 44 px `.vp-lang` link like the real ones, are added to its
+ * right-hand group here: starting real sessions for a layout check would take minutes).
  */
 for (const width of [390, 360, 320]) {
-  test(`top bar with two live icons does not overflow at ${width} px`, async ({
+  test(`top bar with three live icons does not overflow at ${width} px`, async ({
     page,
     pageErrors,
   }) => {
@@ -18,7 +18,7 @@ for (const width of [390, 360, 320]) {
     await expect(toggle).toHaveAccessibleName('English');
     await expect(page.getByRole('group', { name: t('hu', 'app.language') })).toBeHidden();
     await toggle.evaluate((el) => {
-      for (const id of ['charge', 'parking']) {
+      for (const id of ['charge', 'parking', 'roaming']) {
         const icon = document.createElement('a');
         icon.href = '/';
         icon.className = 'vp-lang vp-charge-indicator';

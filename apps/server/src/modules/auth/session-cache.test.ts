@@ -38,6 +38,19 @@ describe('the session cache', () => {
     expect(await resolveUser(db, basic(u.id, u.token))).toBeNull();
   });
 
+  it('keeps no entry past its TTL: a driver who does not come back is dropped at the next lookup', async () => {
+    const db = t.database.db;
+    const gone = await createActiveUser(db, 'cache-gone@example.hu');
+    const back = await createActiveUser(db, 'cache-back@example.hu');
+    expect((await resolveUser(db, basic(gone.id, gone.token)))?.id).toBe(gone.id);
+    const withGone = sessionCache.size;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
+    // Another driver's lookup stores its entry and drops every expired one before it.
+    expect((await resolveUser(db, basic(back.id, back.token)))?.id).toBe(back.id);
+    expect(sessionCache.size).toBeLessThanOrEqual(withGone);
+  });
+
   it('never serves a session past its expiry', async () => {
     const db = t.database.db;
     const u = await createActiveUser(db, 'cache-expiry@example.hu');

@@ -61,12 +61,15 @@ export const sessionCache = {
   /** Stores the answer (unless an invalidation came meanwhile) and returns what to use. */
   set(key: string, value: CachedSession, startedAt: number, now = Date.now()): CachedSession {
     if (startedAt !== epoch) return value;
-    if (entries.size >= MAX_ENTRIES) {
-      // Maps iterate in insertion order: the oldest entry goes first.
-      const oldest = entries.entries().next().value;
-      if (oldest) drop(oldest[0], oldest[1].user.id);
+    // Maps iterate in insertion order and every entry is (re)inserted at the end, so the front
+    // holds the oldest: the expired ones there go now. Without it the entry of a driver who
+    // does not come back would stay until MAX_ENTRIES pushed it out (decision 0065).
+    for (const [k, e] of entries) {
+      if (e.cachedUntil > now && entries.size < MAX_ENTRIES) break;
+      drop(k, e.user.id);
     }
     const entry = { ...value, cachedUntil: Math.min(now + SESSION_CACHE_TTL_MS, value.expiresAt) };
+    entries.delete(key);
     entries.set(key, entry);
     let keys = keysByUser.get(value.user.id);
     if (!keys) keysByUser.set(value.user.id, (keys = new Set()));
