@@ -21,20 +21,18 @@ export function newChargeCode(): string {
   return code;
 }
 
-function isNotNullViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23502') return true;
-  return false;
-}
-
-function isUniqueViolation(err: unknown, index?: string): boolean {
+/**
+ * Whether PostgreSQL refused the statement with this SQLSTATE (23505 unique, 23502 not null),
+ * on this constraint when one is named; Drizzle wraps the driver's error as its `cause`.
+ */
+function violates(err: unknown, code: '23502' | '23505', constraint?: string): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (x.code === '23505')
+    if (x.code === code)
       return (
-        !index ||
-        x.constraint === index ||
-        (typeof x.message === 'string' && x.message.includes(index))
+        !constraint ||
+        x.constraint === constraint ||
+        (typeof x.message === 'string' && x.message.includes(constraint))
       );
   }
   return false;
@@ -144,13 +142,13 @@ export async function startParking(
       });
       return { session: row!, pushed };
     } catch (err) {
-      if (isUniqueViolation(err, 'parking_sessions_user_open_uq'))
+      if (violates(err, '23505', 'parking_sessions_user_open_uq'))
         throw parkingError('ALREADY_PARKING', 'parking.alreadyParking');
       // Another open parking drew the same code: draw again.
-      if (isUniqueViolation(err, 'parking_sessions_code_open_uq') && attempt < 10) continue;
+      if (violates(err, '23505', 'parking_sessions_code_open_uq') && attempt < 10) continue;
       // Not startable: the lot's own read names why (not found, no tariff); if it became
       // startable meanwhile, try again.
-      if (isNotNullViolation(err) && attempt < 10) {
+      if (violates(err, '23502') && attempt < 10) {
         await startableLot(deps, input.lotId);
         continue;
       }
