@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** The rows one batch found, by the key each belongs to (a key without rows is absent). */
@@ -118,4 +119,33 @@ export function groupRows<K, R>(rows: R[], keyOf: (row: R) => K): Map<K, R[]> {
     else out.set(k, [r]);
   }
   return out;
+}
+
+/**
+ * The key condition of a batched read, in its two statements: `column = $key` for a batch of
+ * one, which PostgreSQL plans once per connection and then reuses; `column = any($keys)` for
+ * several, which it plans for each batch, knowing its size (a cached plan for "some keys" would
+ * guess, and re-planning a batch of one each time cost more than its answer: decision 0067).
+ */
+export function keyIs(column: AnyColumn, many: boolean, type: 'int' | 'text'): SQL {
+  return many
+    ? sql`${column} = any(${sql.placeholder('keys')}::${sql.raw(type)}[])`
+    : sql`${column} = ${sql.placeholder('key')}`;
+}
+
+interface KeyedStatement<R> {
+  execute(placeholders: Record<string, unknown>): Promise<R[]>;
+}
+
+/**
+ * A batch run over the one-key and the many-key statement of the same read (built by `build`
+ * with `keyIs(…, many, …)` and a statement name of its own for each).
+ */
+export function byKeys<K, R>(
+  build: (many: boolean) => (db: Db) => KeyedStatement<R>,
+): (db: Db, keys: K[]) => Promise<R[]> {
+  const one = build(false);
+  const many = build(true);
+  return (db, keys) =>
+    keys.length === 1 ? one(db).execute({ key: keys[0] }) : many(db).execute({ keys });
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { batchedQuery, groupRows } from '../../db/batched.js';
+import { batchedQuery, byKeys, groupRows, keyIs } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { userSessions, users } from '../../db/schema/accounts.js';
 import type { Credentials } from './credentials.js';
@@ -83,7 +83,7 @@ export async function resolveUser(db: Db, creds: Credentials): Promise<AuthUser 
  * many requests at once: a replica meets each polling driver's session again every
  * SESSION_CACHE_TTL_MS (decision 0045).
  */
-const sessionQuery = (kind: Credentials['kind']) =>
+const sessionQuery = (kind: Credentials['kind'], many: boolean) =>
   preparedQuery((db) =>
     db
       .select({
@@ -103,18 +103,24 @@ const sessionQuery = (kind: Credentials['kind']) =>
       .innerJoin(users, eq(users.id, userSessions.userId))
       .where(
         and(
-          sql`${kind === 'bearer' ? userSessions.accessTokenHash : userSessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
+          keyIs(
+            kind === 'bearer' ? userSessions.accessTokenHash : userSessions.tokenHash,
+            many,
+            'text',
+          ),
           isNull(userSessions.revokedAt),
           gt(userSessions.expiresAt, sql`now()`),
           isNull(users.deletedAt),
         ),
       )
-      .prepare(kind === 'bearer' ? 'sessions_by_access_tokens' : 'sessions_by_tokens'),
+      .prepare(
+        `${kind === 'bearer' ? 'sessions_by_access_token' : 'sessions_by_token'}${many ? 's' : ''}`,
+      ),
   );
 const sessionsBy = (kind: Credentials['kind']) => {
-  const query = sessionQuery(kind);
+  const query = byKeys((many) => sessionQuery(kind, many));
   return batchedQuery(async (db, hashes: string[]) =>
-    groupRows(await query(db).execute({ hashes }), (r) => r.hash),
+    groupRows(await query(db, hashes), (r) => r.hash),
   );
 };
 const sessionQueries = { basic: sessionsBy('basic'), bearer: sessionsBy('bearer') };

@@ -1,7 +1,7 @@
 import type { ChargeRecord, CurrentCharge, PriceSettings, Receipt } from '@voltpark/contract';
 import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { batchedQuery, groupRows } from '../../db/batched.js';
+import { batchedQuery, byKeys, groupRows, keyIs } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import {
   billingData,
@@ -153,7 +153,7 @@ const kWh = (wh: number | null | undefined) => Math.round(wh ?? 0) / 1000;
  * SPEC §3 Current charge: energy from the charger's meter values. A signed-in driver's is asked
  * together with other drivers' (`users`: every driver polls it every 5 s; decision 0045).
  */
-const currentChargeQuery = (scope: 'users' | 'chargeLink') =>
+const currentChargeQuery = (scope: 'users' | 'chargeLink', many = false) =>
   preparedQuery((db) =>
     db
       .select({
@@ -178,18 +178,24 @@ const currentChargeQuery = (scope: 'users' | 'chargeLink') =>
                 eq(charges.userId, sql.placeholder('userId')),
                 eq(charges.id, sql.placeholder('chargeId')),
               )
-            : sql`${charges.userId} = any(${sql.placeholder('userIds')}::int[])`,
+            : keyIs(charges.userId, many, 'int'),
           ne(charges.status, 'FINISHED'),
         ),
       )
-      .prepare(scope === 'chargeLink' ? 'current_charge_of_link' : 'current_charges_of_users'),
+      .prepare(
+        scope === 'chargeLink'
+          ? 'current_charge_of_link'
+          : many
+            ? 'current_charges_of_users'
+            : 'current_charge_of_user',
+      ),
   );
 const currentChargeQueries = {
-  users: currentChargeQuery('users'),
+  users: byKeys((many) => currentChargeQuery('users', many)),
   chargeLink: currentChargeQuery('chargeLink'),
 };
 const currentChargesOf = batchedQuery(async (db, userIds: number[]) =>
-  groupRows(await currentChargeQueries.users(db).execute({ userIds }), (r) => r.charge.userId),
+  groupRows(await currentChargeQueries.users(db, userIds), (r) => r.charge.userId),
 );
 
 export async function currentChargeOf(db: Db, viewer: ChargeViewer): Promise<CurrentCharge | null> {

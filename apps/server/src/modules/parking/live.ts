@@ -10,7 +10,6 @@ import {
   currentParkingView,
   type CurrentView,
   openSessionOf,
-  toParkingSession,
   type ParkingSessionRow,
 } from './session-repository.js';
 
@@ -43,8 +42,7 @@ export async function sessionCanStop(deps: ParkingDeps, s: ParkingSessionRow): P
 export function parkingLive(deps: ParkingDeps): ParkingLive {
   return {
     async currentSession(user, lang) {
-      const s = await openSessionOf(deps.db, user.id);
-      return s ? toParkingSession(deps.db, s, lang) : null;
+      return (await currentParkingView(deps.db, user.id, lang)).view;
     },
     async canOpen(user, id) {
       const s = await current(deps, user, id);

@@ -11,6 +11,7 @@ import { addChargePoint } from '../ocpp/registry.js';
 import { createActiveUser } from '../../test/users.js';
 import type { ChargingHarness } from '../charging/test-helpers.js';
 import { walletBalance } from '../payments/ledger.js';
+import { currentParkingView, toParkingSession } from './session-repository.js';
 import {
   backdate,
   billing,
@@ -304,6 +305,39 @@ describe('a lot where parking may not start', () => {
       free: row!.freeParking,
     });
     expect((await form(h, '/api/v1/parking/cancel', u)).status).toBe(200);
+  });
+});
+
+describe('the live view of several drivers read together', () => {
+  it("gives each driver their own parking (or null), as read one by one, in the batch's language or theirs", async () => {
+    const drivers = await Promise.all(
+      ['batch.a', 'batch.b', 'batch.c'].map((n) => createActiveUser(h.db, `${n}@example.hu`)),
+    );
+    const idle = await createActiveUser(h.db, 'batch.idle@example.hu');
+    const ids: number[] = [];
+    for (const u of drivers) {
+      const start = await form(h, `/api/v1/parking/${lot.lotId}/start`, u);
+      expect(start.status).toBe(200);
+      ids.push(start.body.data.id);
+    }
+    // Asked in the same turn: one query for all four (the many-key statement); then one alone.
+    const together = await Promise.all(
+      [...drivers, idle].map((u) => currentParkingView(h.db, u.id, 'en')),
+    );
+    const alone = await currentParkingView(h.db, drivers[1]!.id);
+    expect(together.map((v) => v.view?.id ?? null)).toEqual([...ids, null]);
+    for (const [i, u] of drivers.entries()) {
+      const row = await session(h, ids[i]!);
+      expect(together[i]).toEqual({ view: await toParkingSession(h.db, row, 'en'), lang: 'en' });
+      expect(together[i]!.view).toMatchObject({
+        parkingStatus: 'STARTING',
+        parkingLot: { id: lot.lotId },
+      });
+      if (i === 1)
+        expect(alone).toEqual({ view: await toParkingSession(h.db, row, 'hu'), lang: 'hu' });
+      expect((await form(h, '/api/v1/parking/cancel', u)).status).toBe(200);
+    }
+    expect((await currentParkingView(h.db, drivers[0]!.id)).view).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CreditCard, Lang } from '@voltpark/contract';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { batchedQuery, groupRows } from '../../db/batched.js';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { batchedQuery, byKeys, groupRows, keyIs } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { cards } from '../../db/schema/payments.js';
 import { notFound } from '../../core/errors.js';
@@ -16,27 +16,24 @@ export const CARD_CHECK_HOLD = 100;
  * Cards being registered (shown as processing) and active ones, default first: of many users
  * at once (the /cards page polls the list every 5 s; decision 0045).
  */
-const cardsQuery = preparedQuery((db) =>
-  db
-    .select({
-      userId: cards.userId,
-      id: cards.id,
-      mask: cards.mask,
-      expiry: cards.expiry,
-      defaultCard: cards.defaultCard,
-    })
-    .from(cards)
-    .where(
-      and(
-        sql`${cards.userId} = any(${sql.placeholder('userIds')}::int[])`,
-        inArray(cards.status, ['processing', 'active']),
-      ),
-    )
-    .orderBy(cards.userId, desc(cards.defaultCard), asc(cards.id))
-    .prepare('list_cards_of_users'),
+const cardsQuery = byKeys((many) =>
+  preparedQuery((db) =>
+    db
+      .select({
+        userId: cards.userId,
+        id: cards.id,
+        mask: cards.mask,
+        expiry: cards.expiry,
+        defaultCard: cards.defaultCard,
+      })
+      .from(cards)
+      .where(and(keyIs(cards.userId, many, 'int'), inArray(cards.status, ['processing', 'active'])))
+      .orderBy(cards.userId, desc(cards.defaultCard), asc(cards.id))
+      .prepare(many ? 'list_cards_of_users' : 'list_cards_of_user'),
+  ),
 );
 const cardsOf = batchedQuery(async (db, userIds: number[]) =>
-  groupRows(await cardsQuery(db).execute({ userIds }), (r) => r.userId),
+  groupRows(await cardsQuery(db, userIds), (r) => r.userId),
 );
 
 export async function listCards(deps: PaymentDeps, userId: number): Promise<CreditCard[]> {

@@ -7,7 +7,7 @@ import {
 } from '@voltpark/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { batchedQuery, groupRows } from '../../db/batched.js';
+import { batchedQuery, byKeys, groupRows, keyIs } from '../../db/batched.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { users } from '../../db/schema/accounts.js';
 import { billingData } from '../../db/schema/billing.js';
@@ -36,20 +36,22 @@ export async function walletOf(deps: PaymentDeps, userId: number): Promise<Walle
  * The balance and the open top-ups in one round trip, of many users at once (the /cards page
  * polls it every 5 s; decision 0045).
  */
-const walletQuery = preparedQuery((db) =>
-  db
-    .select({
-      userId: users.id,
-      balance: wallets.balance,
-      open: sql<number>`(select count(*)::int from ${payments} where ${payments.userId} = ${users.id} and ${payments.purpose} = 'wallet_topup' and ${payments.settledAt} is null)`,
-    })
-    .from(users)
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(sql`${users.id} = any(${sql.placeholder('userIds')}::int[])`)
-    .prepare('wallets_of_users'),
+const walletQuery = byKeys((many) =>
+  preparedQuery((db) =>
+    db
+      .select({
+        userId: users.id,
+        balance: wallets.balance,
+        open: sql<number>`(select count(*)::int from ${payments} where ${payments.userId} = ${users.id} and ${payments.purpose} = 'wallet_topup' and ${payments.settledAt} is null)`,
+      })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(keyIs(users.id, many, 'int'))
+      .prepare(many ? 'wallets_of_users' : 'wallet_of_user'),
+  ),
 );
 const walletsOf = batchedQuery(async (db, userIds: number[]) =>
-  groupRows(await walletQuery(db).execute({ userIds }), (r) => r.userId),
+  groupRows(await walletQuery(db, userIds), (r) => r.userId),
 );
 
 /**
