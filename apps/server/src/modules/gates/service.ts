@@ -17,6 +17,7 @@ import {
   type GateEventMessage,
   type GateStatusMessage,
 } from './protocol.js';
+import { violates } from '../../db/errors.js';
 
 export interface GatesSettings {
   /** How long an open command waits for its ack (PROTOCOL: the controller answers within 2 s). */
@@ -206,7 +207,7 @@ export class GatesService extends EventEmitter<GateEvents> {
       });
     } catch (err) {
       // gate_open_requests_pending_uq: another request at this gate is still pending.
-      if (isUniqueViolation(err))
+      if (violates(err, '23505'))
         throw new GateError('GATE_BUSY', gateId, await this.retryIn(gateId));
       throw err;
     }
@@ -458,7 +459,7 @@ export class GatesService extends EventEmitter<GateEvents> {
       if (revived.length > 0)
         this.emit('lateOpen', { gateId, requestId: row.id, subject: row.subject });
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!violates(err, '23505')) throw err;
     }
   }
 
@@ -521,11 +522,4 @@ export class GatesService extends EventEmitter<GateEvents> {
   private async touch(gateId: number) {
     await this.db.update(gates).set({ lastSeenAt: new Date() }).where(eq(gates.id, gateId));
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -7,11 +7,7 @@ import { splitGross, sumSplits } from './amounts.js';
 import { billingDataFor, buyerOf } from './buyer.js';
 import { budapestDate, budapestMidnight, addDays } from './time.js';
 import { lineSources, type LineSource, type PaidService } from './sources.js';
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+import { violates } from '../../db/errors.js';
 
 export const newOrderNumber = (prefix: string) =>
   `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -106,7 +102,7 @@ export async function prepareInvoices(
       });
       made.push(id);
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!violates(err, '23505')) throw err;
       // Another run took these services first.
     }
   }

@@ -11,6 +11,7 @@ import type { ParkingDeps } from './deps.js';
 import { sendGuestAccessLink } from './guest-access.js';
 import { parkingError } from './errors.js';
 import { toParkingSession, type ParkingSessionRow } from './session-repository.js';
+import { violates } from '../../db/errors.js';
 
 const CODE_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -19,23 +20,6 @@ export function newChargeCode(): string {
   let code = '';
   for (let i = 0; i < 5; i++) code += CODE_CHARS[randomInt(CODE_CHARS.length)];
   return code;
-}
-
-/**
- * Whether PostgreSQL refused the statement with this SQLSTATE (23505 unique, 23502 not null),
- * on this constraint when one is named; Drizzle wraps the driver's error as its `cause`.
- */
-function violates(err: unknown, code: '23502' | '23505', constraint?: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (x.code === code)
-      return (
-        !constraint ||
-        x.constraint === constraint ||
-        (typeof x.message === 'string' && x.message.includes(constraint))
-      );
-  }
-  return false;
 }
 
 const lotQuery = preparedQuery((db) =>

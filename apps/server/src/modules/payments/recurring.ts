@@ -15,6 +15,7 @@ import {
 import { openToken, sealToken } from './recurring-seal.js';
 import { cancelTokensOfCard } from './recurring-settle.js';
 import { SimplePayError, SimplePayTransportError } from './simplepay/errors.js';
+import { violates } from '../../db/errors.js';
 
 /**
  * What a driver consents to for automatic (merchant-initiated) card payments (decision 0051):
@@ -100,15 +101,6 @@ export async function hasUsableRecurringCard(db: Db, userId: number): Promise<bo
   return !!row;
 }
 
-const isUniqueViolation = (err: unknown, index: string): boolean => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (x.code === '23505')
-      return x.constraint === index || (typeof x.message === 'string' && x.message.includes(index));
-  }
-  return false;
-};
-
 const underWay = () =>
   new ApiError(409, 'recurring.underWay', { responseCode: 'RECURRING_UNDER_WAY' });
 
@@ -147,7 +139,7 @@ export async function startRecurringRegistration(
         .returning({ id: cards.id });
       cardId = card!.id;
     } catch (err) {
-      if (isUniqueViolation(err, 'cards_pending_recurring_key')) throw underWay();
+      if (violates(err, '23505', 'cards_pending_recurring_key')) throw underWay();
       throw err;
     }
   };
