@@ -189,5 +189,19 @@ test.describe('charging at a roaming partner’s charger', () => {
     await expect(receipt).toContainText(String(current.receiptRowNumber));
     await expect(receipt).toContainText(ft(current.billedAmount));
     await expect(receipt).toContainText(t('hu', 'charging.receipt.paid'));
+
+    // The charge history lists it under the partners' charges, paid in full, with its receipt.
+    await page.goto('/charge-history');
+    const record = page.getByTestId('roaming-record');
+    await expect(record).toHaveCount(1);
+    await expect(record).toContainText(site.name);
+    await expect(record.getByTestId('roaming-record-paid')).toHaveText(ft(current.billedAmount));
+    await expect(record.getByTestId('roaming-record-open')).toHaveCount(0);
+    await expect(
+      record.getByRole('link', {
+        name: t('hu', 'roamingCharge.history.receipt', { rowNumber: current.receiptRowNumber }),
+      }),
+    ).toHaveAttribute('href', `/receipt?rowNumber=${current.receiptRowNumber}`);
+    await expectNoSeriousA11yViolations(page, '/charge-history with a partner charge');
   });
 });
