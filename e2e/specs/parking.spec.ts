@@ -167,6 +167,14 @@ test.describe('parking', () => {
       await expect(last).toContainText(PAID_LOT);
       await expect(last).toContainText(t('hu', 'parking.method.WALLET'));
       await expectNoSeriousA11yViolations(page, '/parking-history');
+
+      // The receipt tells how the price was made: the minutes at the hourly price and the fee.
+      await last.getByRole('link', { name: t('hu', 'charging.record.receipt') }).click();
+      const receipt = page.getByTestId('parking-receipt');
+      await expect(receipt).toContainText(t('hu', 'parking.receipt.billed'));
+      await expect(receipt).toContainText(/\d+ perc × [\d\s\u00a0]+Ft\/\u2060óra/);
+      await expect(receipt).toContainText(t('hu', 'parking.receipt.convenienceFee'));
+      await expectNoSeriousA11yViolations(page, '/parking-receipt');
       expect(pageErrors).toEqual([]);
     },
   );

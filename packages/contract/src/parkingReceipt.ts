@@ -20,6 +20,22 @@ export const parkingReceiptSchema = z.object({
   round: z.number().int(),
   paymentMethod: parkingPaymentMethodSchema,
   grossPrice: forint,
+  /**
+   * How a parking round's price was made (grossPrice = billedMinutes × grossUnitParking / 60,
+   * rounded, + convenienceFeeGross). Absent on a surcharge's receipt (a price per day) and on
+   * receipts issued before it was kept.
+   */
+  price: z
+    .object({
+      /** Minutes billed at the hourly price: after the free minutes and the time at a charger. */
+      billedMinutes: z.number().int().nonnegative(),
+      /** Ft an hour. */
+      grossUnitParking: forint,
+      /** The round's free minutes (the first round's only). */
+      freeMinutes: z.number().int().nonnegative(),
+      convenienceFeeGross: forint,
+    })
+    .optional(),
 });
 export type ParkingReceipt = z.infer<typeof parkingReceiptSchema>;
 

@@ -184,6 +184,11 @@ export const parkingSessions = pgTable(
     round: integer().notNull().default(0),
     /** When stopped: the amount of this round in Ft (0 while running). */
     amount: integer().notNull().default(0),
+    /**
+     * When stopped: the minutes of this round billed at the hourly price (after its free
+     * minutes and the time at a charger); null while running and for a free finish.
+     */
+    billedMinutes: integer(),
     /** Free tariff, a valid permit, or an amount of 0 at stop. */
     free: boolean().notNull().default(false),
     permitPlate: text(),
@@ -253,6 +258,15 @@ export const parkingReceipts = pgTable(
     billingDataId: integer(),
     /** Ft paid: parking minutes plus the convenience fee. */
     grossPrice: integer().notNull(),
+    /**
+     * How a parking round's price was made, as billed: its minutes at the hourly price, the free
+     * minutes it had and the convenience fee. Null on a surcharge's receipt (a price per day)
+     * and on receipts issued before these were kept.
+     */
+    billedMinutes: integer(),
+    grossUnitParking: integer(),
+    freeMinutes: integer(),
+    convenienceFeeGross: integer(),
     billedFrom: ts3().notNull(),
     billedTo: ts3().notNull(),
     issuedAt: ts3().notNull().defaultNow(),

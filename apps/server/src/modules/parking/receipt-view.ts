@@ -20,6 +20,10 @@ export async function ownParkingReceipt(
       round: parkingReceipts.round,
       paymentMethod: parkingReceipts.paymentMethod,
       grossPrice: parkingReceipts.grossPrice,
+      billedMinutes: parkingReceipts.billedMinutes,
+      grossUnitParking: parkingReceipts.grossUnitParking,
+      freeMinutes: parkingReceipts.freeMinutes,
+      convenienceFeeGross: parkingReceipts.convenienceFeeGross,
       lotName: parkingLots.name,
       zipCode: locations.zipCode,
       city: locations.city,
@@ -43,5 +47,18 @@ export async function ownParkingReceipt(
     round: row.round,
     paymentMethod: row.paymentMethod,
     grossPrice: row.grossPrice,
+    ...(row.billedMinutes !== null &&
+    row.grossUnitParking !== null &&
+    row.freeMinutes !== null &&
+    row.convenienceFeeGross !== null
+      ? {
+          price: {
+            billedMinutes: row.billedMinutes,
+            grossUnitParking: row.grossUnitParking,
+            freeMinutes: row.freeMinutes,
+            convenienceFeeGross: row.convenienceFeeGross,
+          },
+        }
+      : {}),
   };
 }

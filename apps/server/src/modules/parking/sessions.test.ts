@@ -176,6 +176,8 @@ describe('a registered driver parks and pays from the wallet', () => {
       round: 0,
       paymentMethod: 'WALLET',
       grossPrice: 410,
+      // 31 started minutes at 600 Ft an hour, no free minutes, the 100 Ft fee: 310 + 100.
+      price: { billedMinutes: 31, grossUnitParking: 600, freeMinutes: 0, convenienceFeeGross: 100 },
     });
     expect(Date.parse(receipt.body.data.billedTo)).toBeGreaterThan(
       Date.parse(receipt.body.data.billedFrom),

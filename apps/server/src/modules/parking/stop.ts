@@ -104,6 +104,7 @@ export async function stopParking(
   const claim = {
     parkingTo: now,
     amount: bill.amount,
+    billedMinutes: bill.billedMinutes,
     free: false,
     paymentMethod: method,
     billingDataId: input.billingDataId ?? null,
@@ -276,7 +277,13 @@ async function markPaymentFailed(deps: ParkingDeps, id: number, startedAt: Date)
   if (row) deps.publish(row.userId);
 }
 
-export function receiptOf(s: ParkingSessionRow, paymentId: number | null) {
+export function receiptOf(
+  s: ParkingSessionRow,
+  paymentId: number | null,
+  paid: 'parking' | 'surcharge' = 'parking',
+) {
+  // A surcharge is a price per day: its receipt tells no hourly breakdown.
+  const parking = paid === 'parking' && s.billedMinutes !== null;
   return {
     userId: s.userId,
     parkingSessionId: s.id,
@@ -285,6 +292,11 @@ export function receiptOf(s: ParkingSessionRow, paymentId: number | null) {
     paymentId,
     billingDataId: s.billingDataId,
     grossPrice: s.amount,
+    billedMinutes: parking ? s.billedMinutes : null,
+    grossUnitParking: parking ? s.grossUnitParking : null,
+    // Free minutes belong to the first round only (decision 0019).
+    freeMinutes: parking ? (s.round === 0 ? s.freeMinutes : 0) : null,
+    convenienceFeeGross: parking ? s.convenienceFeeGross : null,
     billedFrom: s.billedFrom ?? s.parkingFrom!,
     billedTo: s.parkingTo!,
   };

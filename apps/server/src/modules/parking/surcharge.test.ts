@@ -172,6 +172,18 @@ describe('an overstay paid as a surcharge', () => {
       [0, 410],
       [1, 15000],
     ]);
+    // The parking round's receipt tells its hourly breakdown; the surcharge's (per day) none.
+    const byRound = new Map(receipts.map((r) => [r.round, r.rowNumber]));
+    const parkingReceipt = await h.api(`/api/v1/parking/receipt/${byRound.get(0)}`, anna);
+    expect(parkingReceipt.body.data.price).toEqual({
+      billedMinutes: 31,
+      grossUnitParking: 600,
+      freeMinutes: 0,
+      convenienceFeeGross: 100,
+    });
+    const surchargeReceipt = await h.api(`/api/v1/parking/receipt/${byRound.get(1)}`, anna);
+    expect(surchargeReceipt.body.data).toMatchObject({ round: 1, grossPrice: 15000 });
+    expect(surchargeReceipt.body.data).not.toHaveProperty('price');
 
     // PAID: the exit opens for the car at the barrier, then the surcharge is FINISHED.
     const noCar = await ask(

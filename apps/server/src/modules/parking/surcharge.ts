@@ -159,6 +159,7 @@ async function bookPaid(
       ...finishingSet(pay.now),
       parkingTo: pay.now,
       amount: sc.amount,
+      billedMinutes: null,
       free: false,
       paymentMethod: pay.method,
       paymentId: pay.paymentId,
@@ -176,7 +177,10 @@ async function bookPaid(
     )
     .returning();
   if (!s) throw parkingError('PAYMENT_IN_PROGRESS', 'parking.paymentInProgress');
-  await tx.insert(parkingReceipts).values(receiptOf(s, pay.paymentId)).onConflictDoNothing();
+  await tx
+    .insert(parkingReceipts)
+    .values(receiptOf(s, pay.paymentId, 'surcharge'))
+    .onConflictDoNothing();
   return s;
 }
 

@@ -46,7 +46,7 @@ describe('parking receipt page (component)', () => {
   inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the lot, the billed time, how it was paid and the amount of the receipt asked for', async () => {
+  it('shows the lot, the billed time, how it was paid and the amount of the receipt asked for (no breakdown: a surcharge)', async () => {
     const asked = serve(() => answer(200, receipt));
     const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
     expect(asked).toContain('/api/v1/parking/receipt/500007');
@@ -61,6 +61,33 @@ describe('parking receipt page (component)', () => {
       [huCharging['charging.receipt.issueDate'], formatDateTime(receipt.issueDate, 'hu')],
       [huCharging['charging.receipt.cost'], '1\u00a0250\u00a0Ft'],
       [huCharging['charging.receipt.state'], huCharging['charging.receipt.paid']],
+    ]);
+  });
+
+  it('tells how a parking round was priced: its free minutes, the minutes at the hourly price and the fee', async () => {
+    // 09:00–11:00 with 15 free minutes (a word joiner keeps "/óra" on the price's line): 105 minutes at 600 Ft/h (1 050 Ft) and a 200 Ft fee.
+    serve(() =>
+      answer(200, {
+        ...receipt,
+        billedTo: '2026-11-24T11:00:00.000Z',
+        price: {
+          billedMinutes: 105,
+          grossUnitParking: 600,
+          freeMinutes: 15,
+          convenienceFeeGross: 200,
+        },
+      }),
+    );
+    const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
+    const terms = [...box.querySelectorAll('dt')].map((e) => e.textContent);
+    const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
+    const pairs = terms.map((term, i) => [term, values[i]]);
+    expect(pairs.slice(2, 7)).toEqual([
+      [hu['parking.receipt.time'], '2026. 11. 24. 10:00–12:00'],
+      [hu['parking.receipt.freeMinutes'], '15 perc'],
+      [hu['parking.receipt.billed'], '105 perc × 600\u00a0Ft/\u2060óra'],
+      [hu['parking.receipt.convenienceFee'], '200\u00a0Ft'],
+      [hu['parking.record.method'], hu['parking.method.WALLET']],
     ]);
   });
 

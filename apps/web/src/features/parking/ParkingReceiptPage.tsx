@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ParkingReceipt } from '@voltpark/contract';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, callApi } from '@/shared/api';
 import { formatDateTime, formatMoney, formatTimeSpan } from '@/shared/format';
@@ -58,6 +59,7 @@ export function ParkingReceiptPage() {
       ...(r.round > 0
         ? ([[t('parking.receipt.round'), t('parking.receipt.overstayRound')]] as [string, string][])
         : []),
+      ...priceRows(r.price),
       [t('parking.record.method'), t(`parking.method.${r.paymentMethod}`)],
       [t('charging.receipt.issueDate'), formatDateTime(r.issueDate, lang)],
       [t('charging.receipt.cost'), formatMoney(r.grossPrice)],
@@ -79,4 +81,27 @@ export function ParkingReceiptPage() {
     );
   }
   return <PageFrame title={t('route.parkingReceipt')}>{body}</PageFrame>;
+
+  /** How the round's price was made (absent on a surcharge's receipt, priced per day). */
+  function priceRows(price: ParkingReceipt['price']): [string, string][] {
+    if (!price) return [];
+    return [
+      ...(price.freeMinutes > 0
+        ? ([
+            [
+              t('parking.receipt.freeMinutes'),
+              t('parking.receipt.minutes', { count: price.freeMinutes }),
+            ],
+          ] as [string, string][])
+        : []),
+      [
+        t('parking.receipt.billed'),
+        t('parking.receipt.minutesAtRate', {
+          count: price.billedMinutes,
+          rate: formatMoney(price.grossUnitParking),
+        }),
+      ],
+      [t('parking.receipt.convenienceFee'), formatMoney(price.convenienceFeeGross)],
+    ];
+  }
 }
