@@ -10,6 +10,8 @@
  * `publishToUser` to the socket (hub lookup, JSON, ws framing, the socket write); a change made
  * through the parking module's database work would add that work on top.
  */
+// As main.ts: V8's heap settings first (decision 0069).
+import '../../apps/server/src/core/gc-tuning.js';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';

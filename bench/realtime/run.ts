@@ -155,6 +155,8 @@ interface TargetFigures {
   apiAnswer: { p50: number | null; p99: number | null } | null;
   /** api: the seconds of the window that had a call answered after more than 100 ms. */
   slowSeconds: string[];
+  /** When second 0 of the window began (wall clock, ISO), to line the seconds up with probes. */
+  windowStartedAt: string;
   /**
    * api: from the call's answer to the frame (negative: the frame came first). The change is
    * committed before the answer is sent, so this is the push's own delay, without the queueing
@@ -259,6 +261,7 @@ async function measure(
     const clientCpu0 = await Promise.all(clients.map((c) => c.ask<number>('cpuMs')));
     const t0 = performance.now();
     const startAt = monoMs() + 500;
+    const windowStartedAt = new Date(Date.now() + 500).toISOString();
     let times: ChangeTimes;
     let answeredAt: number[] | null = null;
     let slowSeconds: string[] = [];
@@ -352,6 +355,7 @@ async function measure(
       fromDue: { p50: due.p50, p99: due.p99, max: due.max },
       changeLagP99: lag.percentile(99),
       slowSeconds,
+      windowStartedAt,
       apiAnswer:
         change === 'api'
           ? { p50: answerTimes.percentile(50), p99: answerTimes.percentile(99) }
@@ -391,7 +395,7 @@ function targetLines(f: TargetFigures): string {
       ? `    call → answer    p50 ${ms(f.apiAnswer.p50)}  p99 ${ms(f.apiAnswer.p99)}  (the parking API's own answer)\n`
       : '') +
     (f.slowSeconds.length
-      ? `    seconds of the window with a call over 100 ms (by when it was sent): ${f.slowSeconds.join('; ')}\n`
+      ? `    seconds of the window with a call over 100 ms (by when it was sent; s0 began ${f.windowStartedAt}): ${f.slowSeconds.join('; ')}\n`
       : '') +
     (f.answerToFrame
       ? `    answer → frame   p50 ${ms(f.answerToFrame.p50)}  p99 ${ms(f.answerToFrame.p99)}  max ${ms(f.answerToFrame.max)}  (the push after the committed change; negative: the frame came first)\n`

@@ -1,3 +1,5 @@
+// First: V8's heap settings, before the server allocates anything (decision 0069).
+import './core/gc-tuning.js';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
