@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
  *   description and result, dead a few milliseconds later. At 333 parking changes a second the
  *   old space grew 7.5 MB/s and a major GC followed every ~25 s; without pretenuring, 1.2 MB/s.
  * - The old space may grow to twice what the last major GC kept before the next one (V8 chose
- *   1.1× here, a major GC every ~9 s with 10,000 sockets). The heap's peak stays under 400 MB.
+ *   1.1× here, a major GC every ~9 s with 10,000 sockets). RSS peaked under 400 MB.
  *
  * Imported first by main.ts, before the server allocates anything of its own.
  */
