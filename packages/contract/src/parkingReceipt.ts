@@ -34,6 +34,11 @@ export const parkingReceiptSchema = z.object({
       /** The round's free minutes (the first round's only). */
       freeMinutes: z.number().int().nonnegative(),
       convenienceFeeGross: forint,
+      /**
+       * Whole minutes the car was at a charger of the location in the round (rounded down):
+       * parking is free meanwhile. Absent on receipts issued before it was kept.
+       */
+      chargingMinutes: z.number().int().nonnegative().optional(),
     })
     .optional(),
 });

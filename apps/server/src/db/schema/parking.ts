@@ -189,6 +189,8 @@ export const parkingSessions = pgTable(
      * minutes and the time at a charger); null while running and for a free finish.
      */
     billedMinutes: integer(),
+    /** When stopped: whole minutes of this round at a charger here, not billed (rounded down). */
+    chargingMinutes: integer(),
     /** Free tariff, a valid permit, or an amount of 0 at stop. */
     free: boolean().notNull().default(false),
     permitPlate: text(),
@@ -267,6 +269,8 @@ export const parkingReceipts = pgTable(
     grossUnitParking: integer(),
     freeMinutes: integer(),
     convenienceFeeGross: integer(),
+    /** The round's whole minutes at a charger, not billed; null before it was kept (0039). */
+    chargingMinutes: integer(),
     billedFrom: ts3().notNull(),
     billedTo: ts3().notNull(),
     issuedAt: ts3().notNull().defaultNow(),

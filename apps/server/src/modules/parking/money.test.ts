@@ -47,6 +47,14 @@ describe('parking bill: free while the same driver charges at the location', () 
     expect(bill.billedMinutes).toBe(90);
     expect(bill.amount).toBe(900 + 100);
     expect(bill.discountHours).toBe(1.5);
+    expect(bill.chargingMinutes).toBe(90);
+  });
+
+  it('tells the whole minutes at a charger, rounded down, so they and the billed minutes add up', () => {
+    // 60 minutes parked, 25 min 40 s of it charging: 34 min 20 s left, 35 started minutes billed.
+    const bill = parkingBill(price, at(H), [{ from: 0, to: 25 * 60_000 + 40_000 }]);
+    expect(bill.chargingMinutes).toBe(25);
+    expect(bill.billedMinutes).toBe(35);
   });
 
   it('counts only the part of a charge inside the parking, and overlapping charges once', () => {
@@ -69,6 +77,7 @@ describe('parking bill: free while the same driver charges at the location', () 
     expect(parkingBill(price, at(H), [{ from: -H, to: 2 * H }])).toEqual({
       amount: 0,
       billedMinutes: 0,
+      chargingMinutes: 60,
       discountHours: 1,
     });
   });

@@ -17,6 +17,8 @@ export interface ParkingBill {
   amount: number;
   /** Minutes billed (after the free minutes and the time the driver charged here). */
   billedMinutes: number;
+  /** Whole minutes the driver's car was at a charger here, not billed (rounded down). */
+  chargingMinutes: number;
   /** Hours not billed because the driver charged at this location meanwhile (2 decimals). */
   discountHours: number;
 }
@@ -54,13 +56,14 @@ export function parkingBill(
 ): ParkingBill {
   const chargingMs = coveredMs(window, charging);
   const discountHours = Math.round((chargingMs / 3_600_000) * 100) / 100;
+  const chargingMinutes = Math.floor(chargingMs / MINUTE);
   if (price.freeParking || price.grossUnitParking <= 0)
-    return { amount: 0, billedMinutes: 0, discountHours };
+    return { amount: 0, billedMinutes: 0, chargingMinutes, discountHours };
   const parkedMs = Math.max(0, window.to - window.from - chargingMs);
   const billableMs = Math.max(0, parkedMs - price.freeMinutes * MINUTE);
   const billedMinutes = Math.ceil(billableMs / MINUTE);
-  if (billedMinutes === 0) return { amount: 0, billedMinutes: 0, discountHours };
+  if (billedMinutes === 0) return { amount: 0, billedMinutes: 0, chargingMinutes, discountHours };
   const amount =
     Math.round((billedMinutes * price.grossUnitParking) / 60) + price.convenienceFeeGross;
-  return { amount, billedMinutes, discountHours };
+  return { amount, billedMinutes, chargingMinutes, discountHours };
 }

@@ -24,6 +24,7 @@ export async function ownParkingReceipt(
       grossUnitParking: parkingReceipts.grossUnitParking,
       freeMinutes: parkingReceipts.freeMinutes,
       convenienceFeeGross: parkingReceipts.convenienceFeeGross,
+      chargingMinutes: parkingReceipts.chargingMinutes,
       lotName: parkingLots.name,
       zipCode: locations.zipCode,
       city: locations.city,
@@ -57,6 +58,8 @@ export async function ownParkingReceipt(
             grossUnitParking: row.grossUnitParking,
             freeMinutes: row.freeMinutes,
             convenienceFeeGross: row.convenienceFeeGross,
+            // Kept since migration 0039: absent on the receipts issued before.
+            ...(row.chargingMinutes !== null ? { chargingMinutes: row.chargingMinutes } : {}),
           },
         }
       : {}),

@@ -453,6 +453,19 @@ describe('free while the same driver charges at the location', () => {
       amount: 160 + 100,
       discountHours: 0.25,
     });
+    // Its receipt tells the quarter hour at the charger beside the minutes billed.
+    const [receipt] = await h.db
+      .select({ rowNumber: parkingReceipts.rowNumber })
+      .from(parkingReceipts)
+      .where(eq(parkingReceipts.parkingSessionId, id));
+    const shown = await h.api(`/api/v1/parking/receipt/${receipt!.rowNumber}`, u);
+    expect(shown.body.data.price).toEqual({
+      billedMinutes: 16,
+      grossUnitParking: 600,
+      freeMinutes: 0,
+      convenienceFeeGross: 100,
+      chargingMinutes: 15,
+    });
     await h.db.update(charges).set({ status: 'FINISHED' }).where(eq(charges.userId, other.id));
     await leave(u, id, ws);
   });

@@ -105,6 +105,7 @@ export async function stopParking(
     parkingTo: now,
     amount: bill.amount,
     billedMinutes: bill.billedMinutes,
+    chargingMinutes: bill.chargingMinutes,
     free: false,
     paymentMethod: method,
     billingDataId: input.billingDataId ?? null,
@@ -297,6 +298,7 @@ export function receiptOf(
     // Free minutes belong to the first round only (decision 0019).
     freeMinutes: parking ? (s.round === 0 ? s.freeMinutes : 0) : null,
     convenienceFeeGross: parking ? s.convenienceFeeGross : null,
+    chargingMinutes: parking ? s.chargingMinutes : null,
     billedFrom: s.billedFrom ?? s.parkingFrom!,
     billedTo: s.parkingTo!,
   };

@@ -180,6 +180,7 @@ describe('an overstay paid as a surcharge', () => {
       grossUnitParking: 600,
       freeMinutes: 0,
       convenienceFeeGross: 100,
+      chargingMinutes: 0,
     });
     const surchargeReceipt = await h.api(`/api/v1/parking/receipt/${byRound.get(1)}`, anna);
     expect(surchargeReceipt.body.data).toMatchObject({ round: 1, grossPrice: 15000 });

@@ -160,6 +160,7 @@ async function bookPaid(
       parkingTo: pay.now,
       amount: sc.amount,
       billedMinutes: null,
+      chargingMinutes: null,
       free: false,
       paymentMethod: pay.method,
       paymentId: pay.paymentId,

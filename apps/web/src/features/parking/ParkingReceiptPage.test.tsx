@@ -91,6 +91,32 @@ describe('parking receipt page (component)', () => {
     ]);
   });
 
+  it('tells the minutes at a charger, which were not billed', async () => {
+    // 09:00–10:00, 25 minutes of it at a charger: 35 minutes at 600 Ft/h (350 Ft) and a 100 Ft fee.
+    serve(() =>
+      answer(200, {
+        ...receipt,
+        grossPrice: 450,
+        price: {
+          billedMinutes: 35,
+          grossUnitParking: 600,
+          freeMinutes: 0,
+          convenienceFeeGross: 100,
+          chargingMinutes: 25,
+        },
+      }),
+    );
+    const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
+    const terms = [...box.querySelectorAll('dt')].map((e) => e.textContent);
+    const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
+    const pairs = terms.map((term, i) => [term, values[i]]);
+    expect(pairs.slice(3, 5)).toEqual([
+      [hu['parking.receipt.chargingMinutes'], '25 perc'],
+      [hu['parking.receipt.billed'], '35 perc × 600\u00a0Ft/\u2060óra'],
+    ]);
+    expect(terms).not.toContain(hu['parking.receipt.freeMinutes']);
+  });
+
   it("says the server's translated reason when the receipt is not the driver's", async () => {
     serve(() => answer(404, { responseCode: 'NOT_FOUND' }, [{ text: 'A nyugta nem található.' }]));
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(

@@ -94,6 +94,14 @@ export function ParkingReceiptPage() {
             ],
           ] as [string, string][])
         : []),
+      ...(price.chargingMinutes
+        ? ([
+            [
+              t('parking.receipt.chargingMinutes'),
+              t('parking.receipt.minutes', { count: price.chargingMinutes }),
+            ],
+          ] as [string, string][])
+        : []),
       [
         t('parking.receipt.billed'),
         t('parking.receipt.minutesAtRate', {
