@@ -42,17 +42,22 @@ function serve(response: () => Response) {
   return asked;
 }
 
+/** The receipt's rows as [term, value] pairs, once it is shown. */
+async function shownRows() {
+  const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
+  const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
+  return [...box.querySelectorAll('dt')].map((e, i) => [e.textContent, values[i]]);
+}
+
 describe('parking receipt page (component)', () => {
   inHungarian();
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the lot, the billed time, how it was paid and the amount of the receipt asked for (no breakdown: a surcharge)', async () => {
     const asked = serve(() => answer(200, receipt));
-    const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
+    const rows = await shownRows();
     expect(asked).toContain('/api/v1/parking/receipt/500007');
-    const terms = [...box.querySelectorAll('dt')].map((e) => e.textContent);
-    const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
-    expect(terms.map((term, i) => [term, values[i]])).toEqual([
+    expect(rows).toEqual([
       [huCharging['charging.receipt.id'], '500007'],
       [hu['parking.receipt.lot'], 'Malom Központ, 6000 Kecskemét, Korona utca 2.'],
       // One day: the date once (decision 0064).
@@ -78,11 +83,7 @@ describe('parking receipt page (component)', () => {
         },
       }),
     );
-    const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
-    const terms = [...box.querySelectorAll('dt')].map((e) => e.textContent);
-    const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
-    const pairs = terms.map((term, i) => [term, values[i]]);
-    expect(pairs.slice(2, 7)).toEqual([
+    expect((await shownRows()).slice(2, 7)).toEqual([
       [hu['parking.receipt.time'], '2026. 11. 24. 10:00–12:00'],
       [hu['parking.receipt.freeMinutes'], '15 perc'],
       [hu['parking.receipt.billed'], '105 perc × 600\u00a0Ft/\u2060óra'],
@@ -106,15 +107,12 @@ describe('parking receipt page (component)', () => {
         },
       }),
     );
-    const box = await screen.findByTestId('parking-receipt', {}, { timeout: 5000 });
-    const terms = [...box.querySelectorAll('dt')].map((e) => e.textContent);
-    const values = [...box.querySelectorAll('dd')].map((e) => e.textContent);
-    const pairs = terms.map((term, i) => [term, values[i]]);
-    expect(pairs.slice(3, 5)).toEqual([
+    const rows = await shownRows();
+    expect(rows.slice(3, 5)).toEqual([
       [hu['parking.receipt.chargingMinutes'], '25 perc'],
       [hu['parking.receipt.billed'], '35 perc × 600\u00a0Ft/\u2060óra'],
     ]);
-    expect(terms).not.toContain(hu['parking.receipt.freeMinutes']);
+    expect(rows.map(([term]) => term)).not.toContain(hu['parking.receipt.freeMinutes']);
   });
 
   it("says the server's translated reason when the receipt is not the driver's", async () => {
