@@ -86,22 +86,8 @@ export function ParkingReceiptPage() {
   function priceRows(price: ParkingReceipt['price']): [string, string][] {
     if (!price) return [];
     return [
-      ...(price.freeMinutes > 0
-        ? ([
-            [
-              t('parking.receipt.freeMinutes'),
-              t('parking.receipt.minutes', { count: price.freeMinutes }),
-            ],
-          ] as [string, string][])
-        : []),
-      ...(price.chargingMinutes
-        ? ([
-            [
-              t('parking.receipt.chargingMinutes'),
-              t('parking.receipt.minutes', { count: price.chargingMinutes }),
-            ],
-          ] as [string, string][])
-        : []),
+      ...minutesRow('parking.receipt.freeMinutes', price.freeMinutes),
+      ...minutesRow('parking.receipt.chargingMinutes', price.chargingMinutes),
       [
         t('parking.receipt.billed'),
         t('parking.receipt.minutesAtRate', {
@@ -111,5 +97,10 @@ export function ParkingReceiptPage() {
       ],
       [t('parking.receipt.convenienceFee'), formatMoney(price.convenienceFeeGross)],
     ];
+  }
+
+  /** A row of minutes, only when there were any. */
+  function minutesRow(label: string, minutes = 0): [string, string][] {
+    return minutes > 0 ? [[t(label), t('parking.receipt.minutes', { count: minutes })]] : [];
   }
 }
